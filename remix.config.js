@@ -1,0 +1,16 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  serverModuleFormat: "esm",
+  serverPlatform: "node",
+  postcss: true,
+  // The engine and the server code use Node built-ins; keep npm packages external.
+  serverDependenciesToBundle: [],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: false,
+  },
+};

@@ -1,0 +1,45 @@
+// The production web server: Remix on express, plus the lifecycle remix-serve lacks
+// (boot the database and job worker first; on SIGTERM stop pg-boss and close the database).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/express";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const build = await import(path.join(here, "build/index.js"));
+const CLIENT_BUILD = "2.67.2";
+
+await build.entry.module.boot();
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use((_req, res, next) => {
+  res.setHeader("Client-Build", CLIENT_BUILD);
+  next();
+});
+app.use("/build", express.static(path.join(here, "public/build"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const port = Number(process.env.PORT ?? 3000);
+const server = app.listen(port, () => {
+  console.log(`Songloom listening on http://localhost:${port}`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  server.close();
+  try {
+    await build.entry.module.shutdown();
+  } catch (error) {
+    console.error(error);
+  }
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,16 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(__dirname, "app"), "#drizzle": path.resolve(__dirname, "drizzle"), "#jobs": path.resolve(__dirname, "jobs") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    globals: true,
+    projects: [
+      { resolve: { alias }, test: { name: "unit", globals: true, include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
+      { resolve: { alias }, test: { name: "engine", globals: true, include: ["tests/engine/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false } },
+      { resolve: { alias }, test: { name: "integration", globals: true, include: ["tests/integration/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+    ],
+  },
+});
