@@ -1,0 +1,29 @@
+// One error shape for every JSON answer of /api/*:
+//   { "error": { "status": 400, "code": "invalid_input", "message": "...", "fields": { "email": ["..."] } } }
+// Throw an ApiError anywhere under an api route (or a guard called by one); the api wrapper turns it into JSON.
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export function jsonError(status: number, code: string, message: string, fields?: FieldErrors): Response {
+  return Response.json({ error: { status, code, message, ...(fields ? { fields } : {}) } }, { status });
+}
+
+export function apiErrorResponse(error: ApiError): Response {
+  return jsonError(error.status, error.code, error.message, error.fields);
+}
+
+/** True for requests to the JSON API, which get JSON errors instead of redirects. */
+export function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
