@@ -1,0 +1,108 @@
+// The database handle every model, service and job uses.
+//
+// Two drivers, one schema and one SQL dialect (docs/decisions/001-embedded-database.md):
+// - DATABASE_URL set: a real PostgreSQL server through postgres.js.
+// - DATABASE_URL unset: embedded PGlite (Postgres compiled to WASM) in this process, data under
+//   `${DATA_DIR}/pglite`. Only one process may open a PGlite data directory, so a standalone worker
+//   (`npm run worker`) needs DATABASE_URL.
+//
+// `db` is created on first use rather than on import, so importing a model never opens a database, and
+// tests can point `db` at their own fresh database with `useConnection()` before anything touches it.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "../../drizzle/schema/index";
+import { env } from "./env.server";
+
+export type Schema = typeof schema;
+
+/**
+ * The drizzle database, whichever driver is behind it. Both drivers' databases are this type.
+ * Use the query builder: raw `db.execute()` results differ by driver (PGlite `{ rows }`, postgres.js an array).
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The `tx` of `db.transaction(async (tx) => ...)`; models that can join a caller's transaction take `Db | Tx`. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DbConnection =
+  | { kind: "pglite"; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: "postgres"; db: Db; sql: postgres.Sql; url: string; close(): Promise<void> };
+
+export interface ConnectOptions {
+  /** A postgres:// URL; when absent the connection is embedded PGlite. */
+  url?: string;
+  /** PGlite only: where the data lives. Absent means in memory (tests). */
+  dataDir?: string;
+  /** postgres.js pool size. */
+  maxConnections?: number;
+}
+
+/** Opens a new connection. The app uses the `db` singleton; tests and the migrate CLI open their own. */
+export function connect(options: ConnectOptions): DbConnection {
+  if (options.url) {
+    const sql = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      // Migrations re-run `CREATE SCHEMA IF NOT EXISTS`; their NOTICEs are noise in the server log.
+      onnotice: () => {},
+    });
+    const db: Db = drizzlePostgres(sql, { schema });
+    return { kind: "postgres", db, sql, url: options.url, close: () => sql.end({ timeout: 5 }) };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite(options.dataDir);
+  const db: Db = drizzlePglite(pglite, { schema });
+  return {
+    kind: "pglite",
+    db,
+    pglite,
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+// Remix dev rebuilds re-evaluate this module; keeping the connection on globalThis stops every rebuild
+// from opening another pool (or, for PGlite, failing to open a data directory it already holds).
+const globalStore = globalThis as typeof globalThis & { __songloomDb?: DbConnection };
+
+/** The connection the process uses, opened from the environment on first call. */
+export function getConnection(): DbConnection {
+  globalStore.__songloomDb ??= connect(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, "pglite") },
+  );
+  return globalStore.__songloomDb;
+}
+
+/** Makes `db` use an already-open connection (tests, or a process that opened its own). */
+export function useConnection(connection: DbConnection): void {
+  globalStore.__songloomDb = connection;
+}
+
+/** The embedded PGlite instance, for pg-boss's PGlite adapter; undefined when running on a server. */
+export function getPglite(): PGlite | undefined {
+  const connection = getConnection();
+  return connection.kind === "pglite" ? connection.pglite : undefined;
+}
+
+/** Closes the process's connection; the next use of `db` would open a new one. */
+export async function closeDb(): Promise<void> {
+  const connection = globalStore.__songloomDb;
+  globalStore.__songloomDb = undefined;
+  await connection?.close();
+}
+
+// A stand-in that forwards to the current connection's drizzle instance, so `import { db }` works
+// everywhere without opening anything at import time.
+export const db: Db = new Proxy({} as Db, {
+  get(_target, property) {
+    const target = getConnection().db;
+    const value = Reflect.get(target, property, target);
+    return typeof value === "function" ? value.bind(target) : value;
+  },
+});

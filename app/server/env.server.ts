@@ -1,0 +1,60 @@
+// Environment, validated once at boot: a typo in a variable fails the start-up with a clear message
+// instead of surfacing later as an `undefined` deep inside a request.
+import path from "node:path";
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "songloom-dev-session-secret-change-me";
+
+// "false", "0", "no" and "off" read as false; anything else that is set reads as true.
+const booleanFlag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? fallback : !/^(false|0|no|off)$/i.test(value)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  APP_URL: z.url().default("http://localhost:3000"),
+  // Unset means "use the embedded PGlite database under DATA_DIR" (see docs/decisions/001-embedded-database.md).
+  DATABASE_URL: optionalText.pipe(z.url().optional()),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: optionalText,
+  SMTP_URL: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_CLIENT_SECRET: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  // The web process also works the job queues unless this is off (then run `npm run worker`).
+  WORKER_IN_PROCESS: booleanFlag(true),
+});
+
+export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET"> & { SESSION_SECRET: string };
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  const { SESSION_SECRET, ...rest } = parsed.data;
+  if (SESSION_SECRET === undefined && rest.NODE_ENV === "production") {
+    throw new Error("Invalid environment:\n  SESSION_SECRET: required in production");
+  }
+  if (SESSION_SECRET === undefined) {
+    console.warn("SESSION_SECRET is not set: using the development secret. Never do this in production.");
+  }
+  return { ...rest, DATA_DIR: path.resolve(rest.DATA_DIR), SESSION_SECRET: SESSION_SECRET ?? DEV_SESSION_SECRET };
+}
+
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,4 @@
+// The whole schema, one `export *` per domain file (column helpers live in ./columns and are imported
+// directly). drizzle-kit and `db` both read this file, so a table that is not exported here does not exist.
+export * from "./catalogue";
+export * from "./relations";
