@@ -1,0 +1,70 @@
+// Feature flags (spec 3 §3, §6): rows in `feature_flags`, switched by admins at run time. FEATURE_FLAGS
+// lists the flags the code knows, with the state a fresh install starts in; drizzle/seed/access.ts
+// inserts them without touching the state of flags that already exist.
+import { asc, eq } from "drizzle-orm";
+import { featureFlags, type FeatureFlag } from "../../drizzle/schema/access";
+import { db } from "./db.server";
+
+export const FEATURE_FLAGS = {
+  enable_monthly_release_limit: {
+    description: "Limits how many releases a user may submit each month (by membership).",
+    // On: the limit is part of the plans people pay for.
+    defaultActive: true,
+  },
+  enable_kyc_verification_service: {
+    description: "Offers identity verification (/verification) before withdrawals.",
+    // Off until an identity verification provider is configured.
+    defaultActive: false,
+  },
+  terms_of_use_enforce_for_all_users: {
+    description: "Asks every signed-in user to accept the current terms of use before continuing.",
+    // Off: turned on when a new version of the terms is published and must be accepted.
+    defaultActive: false,
+  },
+  enable_song_fetch: {
+    description: "Lets pages fetch songs (library, editor, share pages).",
+    defaultActive: true,
+  },
+  enable_syllable_count_ui: {
+    description: "Shows syllable counts next to lyric lines in the lyrics editor.",
+    defaultActive: true,
+  },
+  show_advert_banner: {
+    description: "Shows the promotional banner: on Home after the first scroll, elsewhere at most 5 times.",
+    defaultActive: true,
+  },
+} as const satisfies Record<string, { description: string; defaultActive: boolean }>;
+
+export type FlagKey = keyof typeof FEATURE_FLAGS;
+
+export const FLAG_KEYS = Object.keys(FEATURE_FLAGS) as FlagKey[];
+
+/** False for unknown keys, so a page gated on a flag nobody created stays closed. */
+export async function isFlagActive(key: string): Promise<boolean> {
+  const [row] = await db.select({ active: featureFlags.active }).from(featureFlags).where(eq(featureFlags.key, key));
+  return row?.active ?? false;
+}
+
+/** Keys of the flags that are on (GET /feature_flags). */
+export async function getActiveFlags(): Promise<string[]> {
+  const rows = await db
+    .select({ key: featureFlags.key })
+    .from(featureFlags)
+    .where(eq(featureFlags.active, true))
+    .orderBy(asc(featureFlags.key));
+  return rows.map((row) => row.key);
+}
+
+export async function listFlags(): Promise<FeatureFlag[]> {
+  return db.select().from(featureFlags).orderBy(asc(featureFlags.key));
+}
+
+/** Switches a flag; returns false when no flag has that key. */
+export async function setFlag(key: string, active: boolean): Promise<boolean> {
+  const updated = await db
+    .update(featureFlags)
+    .set({ active })
+    .where(eq(featureFlags.key, key))
+    .returning({ id: featureFlags.id });
+  return updated.length > 0;
+}
