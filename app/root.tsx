@@ -1,20 +1,60 @@
-import type { LinksFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AdvertBanner } from "~/components/advert-banner";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { NavigationProgress } from "~/components/navigation-progress";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { getActiveFlags } from "~/server/flags.server";
+import { getOptionalUser } from "~/server/guards.server";
 import stylesheet from "~/tailwind.css";
+import { useFlag, useOptionalUser } from "~/utils/root-data";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+/** The feature flags browser code reads (through useFlag); the rest stay on the server. */
+export const CLIENT_FLAGS = ["show_advert_banner"] as const;
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, activeFlags] = await Promise.all([getOptionalUser(request), getActiveFlags()]);
+  return json({
+    user: user ? { displayName: user.displayName, isAdmin: user.isAdmin } : null,
+    flags: activeFlags.filter((flag) => (CLIENT_FLAGS as readonly string[]).includes(flag)),
+  });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const user = useOptionalUser();
+  const showAdvert = useFlag("show_advert_banner");
   return (
     <html lang="en" className="dark">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d0a17" />
         <Meta />
         <Links />
       </head>
-      <body>
-        {children}
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-full bg-accent-400 px-4 py-2 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <NavigationProgress />
+        <SiteHeader user={user} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        {/* Persistent player slot: the player issue mounts the song player here, outside <main>, so it
+            keeps playing across navigations. */}
+        <SiteFooter />
+        {showAdvert ? <AdvertBanner /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -24,4 +64,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Songloom · Original songs in seconds" },
+  {
+    name: "description",
+    content:
+      "Make original songs in seconds with no musical skill: pick a style and a filter, then edit, add vocals, master and release to streaming services.",
+  },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,0 +1,19 @@
+// Every URL no other route matches: a real 404 status with the shared not-found page.
+import type { MetaFunction } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+
+export async function loader() {
+  throw new Response("Not found", { status: 404 });
+}
+
+// The loader always throws, so Remix renders the ErrorBoundary. The component must still exist:
+// without a default export this would be a resource route answering with plain text.
+export default function NotFound() {
+  return <GeneralErrorBoundary />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Page not found · Songloom" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

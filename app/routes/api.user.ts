@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { apiRoute } from "~/server/api.server";
+import { getOptionalUser } from "~/server/guards.server";
+import { ApiError } from "~/server/http.server";
+import { registerApiOperation } from "~/server/openapi.server";
+
+// The User of spec 3 §3 as far as accounts go today; membership, limits and release fields join it when
+// billing and releases exist.
+const UserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    admin: z.boolean().describe("Staff member with access to the admin area"),
+    emailVerified: z.boolean(),
+    verified: z.boolean().describe("May use verified-only pages: email verified or signed in with Google, Facebook or Apple"),
+    statuses: z.object({ account: z.enum(["ACTIVE", "BANNED", "FROZEN", "INACTIVE"]) }),
+  })
+  .meta({ id: "User" });
+
+const operation = registerApiOperation({
+  method: "GET",
+  path: "/api/user",
+  summary: "The signed-in user",
+  tags: ["user"],
+  responses: {
+    200: { description: "The signed-in user's own fields", schema: UserSchema },
+    401: { description: "Not signed in" },
+  },
+});
+
+export const loader = apiRoute(operation, async ({ request }) => {
+  const user = await getOptionalUser(request);
+  if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue.");
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    admin: user.isAdmin,
+    emailVerified: user.emailVerified,
+    verified: user.verified,
+    statuses: { account: user.accountStatus },
+  };
+});

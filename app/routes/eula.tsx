@@ -1,0 +1,2 @@
+// /eula is an alias of /terms (spec 3 §2): the same page at both addresses.
+export { default, ErrorBoundary, meta } from "./terms";

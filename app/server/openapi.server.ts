@@ -1,0 +1,185 @@
+// The OpenAPI 3.1 description of /api, built from the same zod schemas the api routes parse with.
+// Each api route module calls registerApiOperation() at its top level and hands the result to apiRoute()
+// (api.server.ts); the server build imports every route module at start-up, so by the time
+// GET /api/openapi.json runs, the registry holds every operation.
+import { z } from "zod";
+import { CLIENT_BUILD } from "~/constants";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiResponseSpec {
+  description: string;
+  /** The JSON body. Leave it out for error statuses: they all share the ApiError schema. */
+  schema?: z.ZodType;
+}
+
+export interface ApiOperation<
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Responses extends Record<number, ApiResponseSpec> = Record<number, ApiResponseSpec>,
+> {
+  method: HttpMethod;
+  /** The URL in OpenAPI form, with path parameters in braces: `/api/song/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  request?: { query?: Query; body?: Body; params?: Params };
+  responses: Responses;
+}
+
+// Kept on globalThis so a dev rebuild re-registers into the same map instead of a fresh, partial one.
+const registryKey = Symbol.for("songloom.openapi.operations");
+const globalStore = globalThis as unknown as Record<symbol, Map<string, ApiOperation> | undefined>;
+const registry = (globalStore[registryKey] ??= new Map<string, ApiOperation>());
+
+/** Adds an operation to the API description (replacing one with the same method and path) and returns it. */
+export function registerApiOperation<
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Params extends z.ZodType | undefined = undefined,
+  const Responses extends Record<number, ApiResponseSpec> = Record<number, ApiResponseSpec>,
+>(operation: ApiOperation<Query, Body, Params, Responses>): ApiOperation<Query, Body, Params, Responses> {
+  registry.set(`${operation.method} ${operation.path}`, operation as ApiOperation);
+  return operation;
+}
+
+export function registeredApiOperations(): ApiOperation[] {
+  return [...registry.values()];
+}
+
+/** The JSON error body every failing /api call answers with (see http.server.ts). */
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    status: z.number().int(),
+    code: z.string().describe("Machine-readable reason, e.g. invalid_input, unauthorized, not_found"),
+    message: z.string().describe("A sentence a person can read"),
+    fields: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe("Per-field messages for invalid_input, keyed by the field's dotted path"),
+  }),
+});
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+export function buildOpenApiDocument(operations: ApiOperation[] = registeredApiOperations()): OpenApiDocument {
+  const components: Record<string, JsonSchema> = { ApiError: toSchema(ApiErrorSchema, "output", {}) };
+  const paths: OpenApiDocument["paths"] = {};
+  const sorted = [...operations].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  for (const operation of sorted) {
+    paths[operation.path] ??= {};
+    paths[operation.path][operation.method.toLowerCase()] = describeOperation(operation, components);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Songloom API",
+      version: CLIENT_BUILD,
+      description:
+        "JSON API of Songloom. Every error answers with the ApiError body; invalid input is a 400 invalid_input with per-field messages.",
+    },
+    servers: [{ url: "/" }],
+    paths,
+    components: { schemas: components },
+  };
+}
+
+function describeOperation(operation: ApiOperation, components: Record<string, JsonSchema>): JsonSchema {
+  const { request = {} } = operation;
+  const parameters = [
+    ...pathParameters(operation.path, request.params, components),
+    ...(request.query ? objectParameters(request.query, "query", components) : []),
+  ];
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const schema = response.schema ? toSchema(response.schema, "output", components) : errorRef();
+    responses[status] = { description: response.description, content: { "application/json": { schema } } };
+  }
+  if (request.query || request.body || request.params) {
+    responses["400"] ??= { description: "Invalid input", content: { "application/json": { schema: errorRef() } } };
+  }
+  responses["500"] ??= { description: "Unexpected server error", content: { "application/json": { schema: errorRef() } } };
+  return {
+    operationId: operationId(operation),
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: operation.tags,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(request.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: toSchema(request.body, "input", components) },
+              "application/x-www-form-urlencoded": { schema: toSchema(request.body, "input", components) },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function errorRef(): JsonSchema {
+  return { $ref: "#/components/schemas/ApiError" };
+}
+
+/** `GET /api/song/{id}` becomes `getApiSongById`. */
+function operationId(operation: ApiOperation): string {
+  const words = operation.path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(.+)\}$/, "by_$1"))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [operation.method.toLowerCase(), ...words.map((word) => word[0].toUpperCase() + word.slice(1))].join("");
+}
+
+function pathParameters(path: string, params: z.ZodType | undefined, components: Record<string, JsonSchema>) {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+  const properties = params ? objectProperties(params, "input", components).properties : {};
+  return names.map((name) => ({ name, in: "path", required: true, schema: properties[name] ?? { type: "string" } }));
+}
+
+function objectParameters(schema: z.ZodType, location: "query", components: Record<string, JsonSchema>) {
+  const { properties, required } = objectProperties(schema, "input", components);
+  return Object.entries(properties).map(([name, propertySchema]) => ({
+    name,
+    in: location,
+    required: required.includes(name),
+    schema: propertySchema,
+  }));
+}
+
+function objectProperties(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>) {
+  let json = toSchema(schema, io, components);
+  if (typeof json.$ref === "string") json = components[json.$ref.replace("#/components/schemas/", "")] ?? {};
+  return {
+    properties: (json.properties ?? {}) as Record<string, JsonSchema>,
+    required: (json.required ?? []) as string[],
+  };
+}
+
+/**
+ * One zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema. Schemas given an id with
+ * `.meta({ id })` become named components, and references to them point there.
+ */
+function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
+  const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  const pointAtComponents = (value: unknown): JsonSchema =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/'));
+  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+    components[name] = pointAtComponents(definition);
+  }
+  return pointAtComponents(json);
+}
