@@ -11,7 +11,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -23,7 +23,7 @@ export type Schema = typeof schema;
 
 /**
  * The drizzle database, whichever driver is behind it. Both drivers' databases are this type.
- * Use the query builder: raw `db.execute()` results differ by driver (PGlite `{ rows }`, postgres.js an array).
+ * Use the query builder; for raw SQL use `rawRows()`, because `db.execute()` results differ by driver.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -95,6 +95,12 @@ export async function closeDb(): Promise<void> {
   const connection = globalStore.__songloomDb;
   globalStore.__songloomDb = undefined;
   await connection?.close();
+}
+
+/** Runs raw SQL and returns its rows, whichever driver answers (PGlite wraps them in `{ rows }`). */
+export async function rawRows<Row extends Record<string, unknown>>(database: Db | Tx, query: SQL): Promise<Row[]> {
+  const result: unknown = await database.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 }
 
 // A stand-in that forwards to the current connection's drizzle instance, so `import { db }` works

@@ -1,4 +1,24 @@
 // Start-up and shut-down of everything the web process owns besides HTTP:
-// the database (migrated on boot) and the pg-boss queue with its in-process worker.
-export async function boot(): Promise<void> {}
-export async function shutdown(): Promise<void> {}
+// the database (migrated and seeded on boot) and the pg-boss queue with its in-process worker.
+import { migrate, withMigrationLock } from "../../drizzle/migrate";
+import { seed } from "../../drizzle/seed";
+import { startBoss, stopBoss } from "../../jobs/boss";
+import { registerWorkers } from "../../jobs/worker";
+import { closeDb, getConnection } from "./db.server";
+import { env } from "./env.server";
+
+export async function boot(): Promise<void> {
+  const connection = getConnection();
+  await withMigrationLock(connection, async () => {
+    await migrate(connection);
+    await seed(connection.db);
+  });
+  const boss = await startBoss(connection);
+  if (env.WORKER_IN_PROCESS) await registerWorkers(boss);
+}
+
+/** Lets active jobs finish (bounded by STOP_TIMEOUT_MS), then closes the database. */
+export async function shutdown(): Promise<void> {
+  await stopBoss();
+  await closeDb();
+}

@@ -13,8 +13,10 @@ export const styles = pgTable("styles", {
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
   previewUrl: text("preview_url"),
-  credits: text("credits"),
-  icon: text("icon"),
+  /** Credits one song of this style costs. */
+  credits: integer("credits").notNull().default(0),
+  /** An emoji shown on the style card. */
+  icon: text("icon").notNull().default(""),
   /** Display order on the style step. */
   position: integer("position").notNull().default(0),
   ...timestamps,
@@ -91,7 +93,7 @@ export const instruments = pgTable(
 );
 export type InstrumentRow = typeof instruments.$inferSelect;
 
-/** Drum sounds, searched by the drums tab; each plays one drum kind and comes from one kit. */
+/** Drum sounds, searched by the drums tab; each plays one drum kind. Kits share sounds, so `kit` is only a label. */
 export const drumSounds = pgTable(
   "drum_sounds",
   {
@@ -100,12 +102,11 @@ export const drumSounds = pgTable(
     kindId: text("kind_id")
       .notNull()
       .references(() => drumKinds.id),
-    kitId: text("kit_id")
-      .notNull()
-      .references(() => drumKits.id),
+    /** The kit family the sound was sampled from, e.g. "acoustickit" or "trap_808". */
+    kit: text("kit").notNull(),
     position: integer("position").notNull().default(0),
     ...timestamps,
   },
-  (table) => [index("drum_sounds_kind_idx").on(table.kindId), index("drum_sounds_kit_idx").on(table.kitId)],
+  (table) => [index("drum_sounds_kind_idx").on(table.kindId)],
 );
 export type DrumSoundRow = typeof drumSounds.$inferSelect;

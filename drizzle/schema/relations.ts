@@ -1,7 +1,7 @@
 // Relations for drizzle's relational queries (`db.query.styles.findMany({ with: { filters: true } })`).
 // One file, so the graph between domains is visible in one place.
 import { relations } from "drizzle-orm";
-import { drumKinds, drumKits, drumSounds, filters, styles } from "./catalogue";
+import { drumKinds, drumSounds, filters, styles } from "./catalogue";
 
 export const stylesRelations = relations(styles, ({ many }) => ({
   filters: many(filters),
@@ -11,15 +11,10 @@ export const filtersRelations = relations(filters, ({ one }) => ({
   style: one(styles, { fields: [filters.styleId], references: [styles.id] }),
 }));
 
-export const drumKitsRelations = relations(drumKits, ({ many }) => ({
-  sounds: many(drumSounds),
-}));
-
 export const drumKindsRelations = relations(drumKinds, ({ many }) => ({
   sounds: many(drumSounds),
 }));
 
 export const drumSoundsRelations = relations(drumSounds, ({ one }) => ({
   kind: one(drumKinds, { fields: [drumSounds.kindId], references: [drumKinds.id] }),
-  kit: one(drumKits, { fields: [drumSounds.kitId], references: [drumKits.id] }),
 }));

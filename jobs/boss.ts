@@ -1,0 +1,94 @@
+// The pg-boss instance: created on the same database as the app, its queues created from jobs/queues.ts,
+// its timetable registered, and stopped gracefully. One instance per process, kept on globalThis so dev
+// rebuilds reuse it.
+import { PgBoss, fromPglite } from "pg-boss";
+import type { DbConnection } from "../app/server/db.server";
+import {
+  DEAD_LETTER_RETENTION_SECONDS,
+  deadLetterQueue,
+  queueNames,
+  queues,
+  type QueueSettings,
+} from "./queues";
+
+/** Active jobs get this long to finish on shutdown; then pg-boss fails them and they are retried later. */
+export const STOP_TIMEOUT_MS = 8_000;
+
+export function createBoss(connection: DbConnection): PgBoss {
+  const boss =
+    connection.kind === "pglite"
+      ? // Same single PGlite connection as drizzle: pg-boss and the app share the embedded database.
+        new PgBoss({ db: fromPglite(connection.pglite), backend: "pglite" })
+      : // Its own small pool: workers' polling must not queue behind web requests for a connection.
+        new PgBoss({ connectionString: connection.url, max: 4, application_name: "songloom-jobs" });
+  // pg-boss reports failures of its own maintenance and polling here; unhandled, they would crash the process.
+  boss.on("error", (error) => console.error("pg-boss:", error));
+  return boss;
+}
+
+/**
+ * Creates the declared queues and their dead-letter queues, and brings existing queues' policies up to
+ * date (createQueue leaves an existing queue as it was).
+ */
+export async function ensureQueues(
+  boss: PgBoss,
+  declarations: Record<string, QueueSettings> = queues,
+): Promise<void> {
+  for (const [name, declaration] of Object.entries(declarations)) {
+    const deadLetter = deadLetterQueue(name);
+    await boss.createQueue(deadLetter, {
+      retentionSeconds: DEAD_LETTER_RETENTION_SECONDS,
+      deleteAfterSeconds: DEAD_LETTER_RETENTION_SECONDS,
+      retryLimit: 0,
+    });
+    const options = {
+      retryLimit: declaration.retryLimit,
+      retryDelay: declaration.retryDelay,
+      retryBackoff: declaration.retryBackoff,
+      expireInSeconds: declaration.expireInSeconds,
+      deadLetter,
+    };
+    // pg-boss rejects these two when present but undefined, so they are only added when declared.
+    await boss.createQueue(name, {
+      ...options,
+      policy: declaration.policy,
+      ...(declaration.retryDelayMax !== undefined && { retryDelayMax: declaration.retryDelayMax }),
+      ...(declaration.heartbeatSeconds !== undefined && { heartbeatSeconds: declaration.heartbeatSeconds }),
+    });
+    await boss.updateQueue(name, options);
+  }
+}
+
+/** Registers the cron timetable; `schedule` replaces an existing entry, so this is safe on every boot. */
+export async function ensureSchedules(boss: PgBoss): Promise<void> {
+  for (const name of queueNames) {
+    const cron = queues[name].cron;
+    if (cron) await boss.schedule(name, cron, {}, { tz: "UTC" });
+  }
+}
+
+const globalStore = globalThis as typeof globalThis & { __songloomBoss?: PgBoss };
+
+/** Starts the process's pg-boss on `connection` and makes it the one `getBoss()` returns. */
+export async function startBoss(connection: DbConnection): Promise<PgBoss> {
+  if (globalStore.__songloomBoss) return globalStore.__songloomBoss;
+  const boss = createBoss(connection);
+  await boss.start();
+  await ensureQueues(boss);
+  await ensureSchedules(boss);
+  globalStore.__songloomBoss = boss;
+  return boss;
+}
+
+export function getBoss(): PgBoss {
+  const boss = globalStore.__songloomBoss;
+  if (!boss) throw new Error("pg-boss is not started: boot() (or the worker) starts it");
+  return boss;
+}
+
+/** Stops taking new jobs, lets active ones finish (up to STOP_TIMEOUT_MS), then closes pg-boss's pool. */
+export async function stopBoss(): Promise<void> {
+  const boss = globalStore.__songloomBoss;
+  globalStore.__songloomBoss = undefined;
+  await boss?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+}

@@ -1,0 +1,8 @@
+// Which queue each handler works: one file per job, named after its queue. A declared queue without an
+// entry here still accepts jobs; they wait until a handler is added.
+import type { HandlerRegistry } from "../queues";
+import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
+
+export const handlers: HandlerRegistry = {
+  "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
+};

@@ -1,0 +1,183 @@
+// Every pg-boss queue, its payload and its policy, in one place (docs/decisions/002-jobs-pg-boss.md).
+// A queue exists only if it is declared here: boot creates them all, `enqueue` accepts only these names,
+// and the worker works those that have a handler in jobs/handlers/index.ts.
+//
+// Payloads carry ids, never rows: a job loads its row when it runs, so a retried job sees the current
+// state and can skip work already done (jobs are idempotent; statuses only move forward).
+import type { Job, QueuePolicy } from "pg-boss";
+
+export interface JobPayloads {
+  "song.compose": { songId: string };
+  "song.render": { songId: string };
+  "vocal.generate": { songId: string; vocalId: string };
+  "lyrics.generate": { lyricsId: string };
+  "song.wav": { songId: string };
+  "master.preview": { songId: string };
+  "master.full": { songId: string };
+  "release.deliver": { releaseId: string };
+  "royalties.import": { importId: string };
+  "royalties.process": { scheduleId: string };
+  "housekeeping.expire-verification-tokens": Record<string, never>;
+}
+
+export type QueueName = keyof JobPayloads;
+
+/** A queue's policy in pg-boss terms, plus how this app runs it. */
+export interface QueueSettings {
+  policy: QueuePolicy;
+  /** Attempts after the first; then the job moves to the dead-letter queue. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) per attempt when `retryBackoff`. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  retryDelayMax?: number;
+  /** How long one attempt may run before pg-boss fails it (and retries it). */
+  expireInSeconds: number;
+  /**
+   * Lets pg-boss notice a dead worker before `expireInSeconds` runs out. Only for jobs that await I/O:
+   * a CPU-bound render blocks the event loop and would miss its own heartbeats.
+   */
+  heartbeatSeconds?: number;
+  /** Jobs of this queue one process runs at once. The host has few cores and renders are CPU-bound. */
+  concurrency: number;
+  /** Cron (UTC) for queues that run on a timetable instead of on demand. */
+  cron?: string;
+}
+
+export interface QueueDeclaration<Q extends QueueName> extends QueueSettings {
+  /**
+   * With policy `stately`, one job per key may wait and one may run: a second "render song X" while one
+   * is queued is dropped instead of rendering twice.
+   */
+  singletonKey?: (data: JobPayloads[Q]) => string;
+}
+
+export type QueueDeclarations = { [Q in QueueName]: QueueDeclaration<Q> };
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+const perSong = (data: { songId: string }) => data.songId;
+
+export const queues: QueueDeclarations = {
+  "song.compose": {
+    policy: "stately",
+    singletonKey: perSong,
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 5 * MINUTE,
+    concurrency: 1,
+  },
+  "song.render": {
+    policy: "stately",
+    singletonKey: perSong,
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 15 * MINUTE,
+    concurrency: 1,
+  },
+  "vocal.generate": {
+    policy: "stately",
+    singletonKey: (data) => data.vocalId,
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 15 * MINUTE,
+    concurrency: 1,
+  },
+  "lyrics.generate": {
+    policy: "standard",
+    retryLimit: 2,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 2 * MINUTE,
+    concurrency: 2,
+  },
+  "song.wav": {
+    policy: "stately",
+    singletonKey: perSong,
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 10 * MINUTE,
+    concurrency: 1,
+  },
+  "master.preview": {
+    policy: "stately",
+    singletonKey: perSong,
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 5 * MINUTE,
+    concurrency: 1,
+  },
+  "master.full": {
+    policy: "stately",
+    singletonKey: perSong,
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 30 * MINUTE,
+    expireInSeconds: 15 * MINUTE,
+    concurrency: 1,
+  },
+  // Delivery talks to distributors over the network: a hung upload is noticed by its missing heartbeat.
+  "release.deliver": {
+    policy: "stately",
+    singletonKey: (data) => data.releaseId,
+    retryLimit: 8,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 6 * HOUR,
+    expireInSeconds: 30 * MINUTE,
+    heartbeatSeconds: 60,
+    concurrency: 2,
+  },
+  "royalties.import": {
+    policy: "stately",
+    singletonKey: (data) => data.importId,
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: HOUR,
+    heartbeatSeconds: 60,
+    concurrency: 1,
+  },
+  "royalties.process": {
+    policy: "stately",
+    singletonKey: (data) => data.scheduleId,
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: HOUR,
+    heartbeatSeconds: 60,
+    concurrency: 1,
+  },
+  "housekeeping.expire-verification-tokens": {
+    // `singleton`: with several workers, one sweep runs at a time.
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 5 * MINUTE,
+    concurrency: 1,
+    cron: "17 * * * *",
+  },
+};
+
+export const queueNames = Object.keys(queues) as QueueName[];
+
+/** Where a job goes when its retries run out; staff inspect and redrive them from there. */
+export function deadLetterQueue(queue: string): string {
+  return `${queue}.dead`;
+}
+
+/** Dead letters are kept long enough for someone to look at them, and never retried on their own. */
+export const DEAD_LETTER_RETENTION_SECONDS = 30 * 24 * HOUR;
+
+/** A job handler receives a batch (one job unless the worker asks for more); throwing fails the batch. */
+export type JobHandler<Q extends QueueName> = (jobs: Job<JobPayloads[Q]>[]) => Promise<void>;
+
+export type HandlerRegistry = { [Q in QueueName]?: JobHandler<Q> };

@@ -1,0 +1,72 @@
+// Working the queues. `registerWorkers` is what both the web process (WORKER_IN_PROCESS, the default) and
+// `npm run worker` call; the standalone entry below adds scale-out workers on the same Postgres.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgBoss } from "pg-boss";
+import { closeDb, getConnection } from "../app/server/db.server";
+import { env } from "../app/server/env.server";
+import { migrate, withMigrationLock } from "../drizzle/migrate";
+import { startBoss, stopBoss } from "./boss";
+import { handlers } from "./handlers/index";
+import { queueNames, queues, type HandlerRegistry, type JobHandler, type JobPayloads, type QueueName } from "./queues";
+
+export interface WorkerOptions {
+  /** How often an idle worker asks for jobs; pg-boss's own default. Tests ask more often. */
+  pollingIntervalSeconds?: number;
+}
+
+/** Starts working every declared queue that has a handler. Returns the queues now being worked. */
+export async function registerWorkers(
+  boss: PgBoss,
+  registry: HandlerRegistry = handlers,
+  { pollingIntervalSeconds = 2 }: WorkerOptions = {},
+): Promise<QueueName[]> {
+  const worked: QueueName[] = [];
+  for (const name of queueNames) {
+    // TypeScript cannot tie registry[name] to name's own payload inside the loop; the registry's type does.
+    const handler = registry[name] as JobHandler<QueueName> | undefined;
+    if (!handler) continue;
+    await boss.work<JobPayloads[QueueName]>(
+      name,
+      { localConcurrency: queues[name].concurrency, pollingIntervalSeconds },
+      handler,
+    );
+    worked.push(name);
+  }
+  return worked;
+}
+
+async function main(): Promise<void> {
+  if (!env.DATABASE_URL) {
+    // PGlite lives inside the web process and only one process may open it.
+    console.error("npm run worker needs DATABASE_URL: without it the web process works the queues itself.");
+    process.exit(1);
+  }
+  const connection = getConnection();
+  // Harmless when the web process has already migrated; needed when a worker starts first.
+  await withMigrationLock(connection, () => migrate(connection));
+  const boss = await startBoss(connection);
+  const worked = await registerWorkers(boss);
+  console.log(`Worker working: ${worked.join(", ")}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing active jobs`);
+    try {
+      await stopBoss();
+      await closeDb();
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}
