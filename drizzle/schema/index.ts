@@ -2,3 +2,6 @@
 // directly). drizzle-kit and `db` both read this file, so a table that is not exported here does not exist.
 export * from "./catalogue";
 export * from "./relations";
+export * from "./auth";
+export * from "./access";
+export * from "./faq";
