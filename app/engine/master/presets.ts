@@ -1,0 +1,30 @@
+// Mastering presets. Today there is one ("standard", the streaming default); the mastering feature's
+// presets a..n and other loudness targets are added here as data.
+
+import type { Decibels, Lufs } from "../types";
+
+export interface MasterPreset {
+  id: string;
+  /** Integrated loudness the master is brought to. */
+  targetLufs: Lufs;
+  /** Maximum true peak, dBTP. */
+  ceilingDbtp: Decibels;
+  /** Broad tone tilt: low shelf (100 Hz) and high shelf (8 kHz) gains. */
+  lowShelfDb: Decibels;
+  highShelfDb: Decibels;
+  /** Bus compressor: threshold relative to the programme's loudness, and ratio. */
+  compressorThresholdLu: Decibels;
+  compressorRatio: number;
+}
+
+export const STANDARD_MASTER: MasterPreset = {
+  id: "standard",
+  targetLufs: -14,
+  ceilingDbtp: -1,
+  lowShelfDb: 0.5,
+  highShelfDb: 1,
+  compressorThresholdLu: 4,
+  compressorRatio: 2,
+};
+
+export const MASTER_PRESETS: Record<string, MasterPreset> = { standard: STANDARD_MASTER };

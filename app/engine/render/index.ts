@@ -1,0 +1,5 @@
+export { renderStem, renderStems } from "./renderStem";
+export { SYNTH_VOICES } from "./voices";
+export { SYNTH_DRUMS, type SynthDrumId } from "./drums";
+export { loadSoundBank, soundFontPath } from "./soundBank";
+export type { SynthVoice, DrumVoice, VoiceNote } from "./voice";

@@ -1,0 +1,115 @@
+// Renders one Track to its own dry stereo stem. Stems are the unit of caching for the edit flow: when a
+// user changes one part, only that part's stem is rendered again.
+
+import type { DrumSound, PartName, Samples, Seconds, StereoBuffer, TimedNote, Track } from "../types";
+import { SAMPLE_RATE } from "../types";
+import { createStereo } from "../dsp/stereo";
+import { SYNTH_DRUMS } from "./drums";
+import { bucketGate, bucketVelocity, NoteCache, pasteNote } from "./noteCache";
+import { scheduleVoiceNotes } from "./scheduleVoiceNotes";
+import { SoundFontNoteRenderer } from "./soundfontRenderer";
+import { SYNTH_VOICES } from "./voices";
+
+/** SoundFont notes need a minimal length or the attack never sounds. */
+const MIN_GATE_SECONDS: Seconds = 0.02;
+/** GM hi-hats share an exclusive class: a closed or pedal hat chokes a ringing open hat. */
+const GM_OPEN_HAT = 46;
+const GM_HATS = new Set([42, 44, 46]);
+/** Longest a synth drum hit rings. */
+const DRUM_TAIL_SECONDS: Seconds = 1.5;
+
+export async function renderStem(track: Track, durationSeconds: Seconds): Promise<StereoBuffer> {
+  const stem = createStereo(Math.ceil(durationSeconds * SAMPLE_RATE));
+  if (track.drumSounds) await renderDrums(track.notes, track.drumSounds, stem);
+  else if (track.source?.kind === "synth") renderSynth(track, stem);
+  else if (track.source?.kind === "soundfont") await renderSoundFontTrack(track, stem);
+  return stem;
+}
+
+/** Renders every track (in this thread) keyed by part. */
+export async function renderStems(tracks: Track[], durationSeconds: Seconds): Promise<Partial<Record<PartName, StereoBuffer>>> {
+  const stems: Partial<Record<PartName, StereoBuffer>> = {};
+  for (const track of tracks) stems[track.part] = await renderStem(track, durationSeconds);
+  return stems;
+}
+
+const toSample = (seconds: Seconds): Samples => Math.max(0, Math.round(seconds * SAMPLE_RATE));
+
+async function renderSoundFontTrack(track: Track, stem: StereoBuffer): Promise<void> {
+  if (track.source?.kind !== "soundfont" || track.notes.length === 0) return;
+  const renderer = await SoundFontNoteRenderer.create({ bank: track.source.bank, program: track.source.program, drums: false });
+  const cache = new NoteCache();
+  for (const note of track.notes) {
+    const gate = bucketGate(toSample(Math.max(MIN_GATE_SECONDS, note.duration)));
+    const velocity = bucketVelocity(note.velocity);
+    const rendered = cache.get(`${note.pitch}|${velocity}|${gate}`, () => renderer.renderNote(note.pitch, velocity, gate));
+    pasteNote(stem, rendered, toSample(note.time));
+  }
+}
+
+function renderSynth(track: Track, stem: StereoBuffer): void {
+  if (track.source?.kind !== "synth") return;
+  const voice = SYNTH_VOICES[track.source.voice];
+  const cache = new NoteCache();
+  const tailSamples = Math.ceil(voice.releaseSeconds * SAMPLE_RATE) + 1;
+  for (const note of scheduleVoiceNotes(track.notes, voice.monophonic)) {
+    if (note.startSample >= stem.left.length) continue;
+    const gate = voice.monophonic ? note.gateSamples : bucketGate(note.gateSamples);
+    const velocity = bucketVelocity(note.velocity);
+    const key = `${note.pitch}|${velocity}|${gate}|${note.glideFromPitch ?? ""}`;
+    const rendered = cache.get(key, () => {
+      const scratch = createStereo(gate + tailSamples);
+      voice.render({ ...note, startSample: 0, gateSamples: gate, velocity, seed: note.pitch * 131 + velocity }, scratch);
+      return scratch;
+    });
+    pasteNote(stem, rendered, note.startSample);
+  }
+}
+
+/** Each drum note has its own sound: synth drums and SoundFont kits (one renderer per kit program). */
+async function renderDrums(notes: TimedNote[], sounds: DrumSound["source"][], stem: StereoBuffer): Promise<void> {
+  const kits = new Map<string, SoundFontNoteRenderer>();
+  const cache = new NoteCache();
+  const chokes = chokePoints(notes, sounds);
+  for (let index = 0; index < notes.length; index++) {
+    const note = notes[index];
+    const sound = sounds[index];
+    const start = toSample(note.time);
+    if (!sound || start >= stem.left.length) continue;
+    const velocity = bucketVelocity(note.velocity);
+    let rendered: StereoBuffer;
+    if (sound.kind === "synth") {
+      rendered = cache.get(`synth|${sound.voice}|${note.pitch}|${velocity}`, () => {
+        const scratch = createStereo(Math.round(DRUM_TAIL_SECONDS * SAMPLE_RATE));
+        SYNTH_DRUMS[sound.voice].render(0, velocity, note.pitch, note.pitch * 131 + velocity, scratch);
+        return scratch;
+      });
+    } else {
+      const kitKey = `${sound.bank}:${sound.program}`;
+      let kit = kits.get(kitKey);
+      if (!kit) {
+        kit = await SoundFontNoteRenderer.create({ bank: sound.bank, program: sound.program, drums: true });
+        kits.set(kitKey, kit);
+      }
+      const renderer = kit;
+      const gate = bucketGate(toSample(Math.max(MIN_GATE_SECONDS, note.duration)));
+      rendered = cache.get(`${kitKey}|${sound.note}|${velocity}|${gate}`, () => renderer.renderNote(sound.note, velocity, gate));
+    }
+    pasteNote(stem, rendered, start, chokes.get(index));
+  }
+}
+
+/** For each open hi-hat note, the sample where the next hi-hat note chokes it. */
+function chokePoints(notes: TimedNote[], sounds: DrumSound["source"][]): Map<number, Samples> {
+  const hatPitch = (i: number) => {
+    const sound = sounds[i];
+    return sound?.kind === "soundfont" ? sound.note : notes[i].pitch;
+  };
+  const hats = notes.map((_, i) => i).filter((i) => GM_HATS.has(hatPitch(i))).sort((a, b) => notes[a].time - notes[b].time);
+  const chokes = new Map<number, Samples>();
+  hats.forEach((i, k) => {
+    const next = hats[k + 1];
+    if (hatPitch(i) === GM_OPEN_HAT && next !== undefined && notes[next].time > notes[i].time) chokes.set(i, toSample(notes[next].time));
+  });
+  return chokes;
+}

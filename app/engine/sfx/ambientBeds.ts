@@ -1,0 +1,40 @@
+// The ambient effects by id, each with how far under the music it sits (in LU relative to the music's
+// integrated loudness). Rain and waves are textures and sit higher; sparse beds (birds) lower, because
+// their measured loudness is dominated by short loud events.
+
+import type { Decibels } from "../types";
+import type { AmbientBed } from "./bed";
+import { birds } from "./birds";
+import { cars } from "./cars";
+import { creek } from "./creek";
+import { insects } from "./insects";
+import { jungle } from "./jungle";
+import { machines } from "./machines";
+import { marsh } from "./marsh";
+import { plaza } from "./plaza";
+import { rainHeavy, rainLight } from "./rain";
+import { scifi } from "./scifi";
+import { waves } from "./waves";
+
+export interface AmbientEffect {
+  bed: AmbientBed;
+  relativeLu: Decibels;
+}
+
+export const AMBIENT_EFFECTS = {
+  rain_heavy: { bed: rainHeavy, relativeLu: -11 },
+  rain_light: { bed: rainLight, relativeLu: -15 },
+  waves: { bed: waves, relativeLu: -12 },
+  creek: { bed: creek, relativeLu: -14 },
+  birds: { bed: birds, relativeLu: -15 },
+  insects: { bed: insects, relativeLu: -16 },
+  jungle: { bed: jungle, relativeLu: -13 },
+  marsh: { bed: marsh, relativeLu: -14 },
+  plaza: { bed: plaza, relativeLu: -13 },
+  cars: { bed: cars, relativeLu: -13 },
+  machines: { bed: machines, relativeLu: -15 },
+  scifi: { bed: scifi, relativeLu: -14 },
+} satisfies Record<string, AmbientEffect>;
+
+export type AmbientEffectId = keyof typeof AMBIENT_EFFECTS | "none";
+export const AMBIENT_EFFECT_IDS: AmbientEffectId[] = ["none", ...(Object.keys(AMBIENT_EFFECTS) as AmbientEffectId[])];
