@@ -1,0 +1,181 @@
+// The public face of Songloom: every public page renders on the server with its heading and status,
+// aliases serve the same pages, unknown URLs are real 404s, the JSON API answers in its error shape,
+// the promo banner keeps to its limits, and everything works with JavaScript switched off.
+import { expect, test, type Page } from "@playwright/test";
+
+const PUBLIC_PAGES = [
+  { path: "/", heading: /Original songs,\s*made in seconds/ },
+  { path: "/pricing", heading: "Plans for every music maker" },
+  { path: "/about", heading: "Plans for every music maker" },
+  { path: "/terms", heading: "Terms of Use" },
+  { path: "/eula", heading: "Terms of Use" },
+  { path: "/privacy", heading: "Privacy Policy" },
+  { path: "/faqs", heading: "Frequently asked questions" },
+] as const;
+
+const ADVERT_VIEWS_KEY = "songloom.advert.views";
+
+/**
+ * Resolves once the page has hydrated: after hydration Remix asks /__manifest about the links on the
+ * page, and by then every effect of the first render (such as the advert's) has run.
+ */
+function hydration(page: Page) {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
+}
+
+test.describe("public pages", () => {
+  for (const { path, heading } of PUBLIC_PAGES) {
+    test(`${path} renders with its heading`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Terms" })).toBeVisible();
+    });
+  }
+
+  test("an unknown URL is a real 404 with a way home", async ({ page }) => {
+    const response = await page.goto("/this-page-does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that page");
+    await page.getByRole("link", { name: "Go home" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("the home page shows the style catalogue", async ({ page }) => {
+    await page.goto("/");
+    const styles = page.getByRole("region", { name: "Start from a style" });
+    await expect(styles.getByRole("link", { name: /Lo-Fi/ })).toHaveAttribute("href", "/style/wd_lofi/filter");
+    await expect(styles.getByRole("link", { name: /Rap Beats/ })).toBeVisible();
+  });
+
+  test("the FAQ filters by topic and answers unknown topics with 404", async ({ page }) => {
+    await page.goto("/faqs");
+    const topics = page.getByRole("navigation", { name: "FAQ topics" });
+    await topics.getByRole("link", { name: "Membership and billing" }).click();
+    await expect(page).toHaveURL(/\/faqs\?topic=/);
+    await expect(page.getByRole("heading", { level: 2, name: "Membership and billing" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Getting started" })).toHaveCount(0);
+
+    const response = await page.goto("/faqs?topic=no-such-topic");
+    expect(response?.status()).toBe(404);
+  });
+
+  test("system pages offer a retry to the page asked for, and never to another site", async ({ page }) => {
+    await page.goto("/_timeout?redirectFrom=/pricing");
+    await expect(page.getByText("We could not load this page... please try again")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/pricing");
+
+    await page.goto("/_timeout?redirectFrom=//evil.example");
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/");
+
+    await page.goto("/_loader?redirectFrom=/faqs");
+    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/faqs");
+  });
+
+  test("the create flow is for signed-in users", async ({ request }) => {
+    for (const path of ["/create", "/style"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe(`/sign-in?redirectFrom=${encodeURIComponent(path)}`);
+    }
+  });
+});
+
+test.describe("JSON API", () => {
+  test("every response carries the Client-Build header", async ({ request }) => {
+    for (const path of ["/", "/pricing", "/api/build", "/api/nothing-here"]) {
+      const response = await request.get(path);
+      expect(response.headers()["client-build"]).toBe("2.67.2");
+    }
+  });
+
+  test("an unknown /api path answers 404 in the API error shape", async ({ request }) => {
+    for (const method of ["GET", "POST"] as const) {
+      const response = await request.fetch("/api/no/such/endpoint", { method });
+      expect(response.status()).toBe(404);
+      expect(response.headers()["content-type"]).toContain("application/json");
+      expect(await response.json()).toEqual({
+        error: { status: 404, code: "not_found", message: `There is no API endpoint ${method} /api/no/such/endpoint.` },
+      });
+    }
+  });
+
+  test("GET /api/build, /api/feature_flags and /api/user", async ({ request }) => {
+    expect(await (await request.get("/api/build")).json()).toEqual({ build: "2.67.2" });
+
+    const flags = await (await request.get("/api/feature_flags")).json();
+    expect(flags.flags).toEqual(expect.arrayContaining(["show_advert_banner"]));
+
+    const user = await request.get("/api/user");
+    expect(user.status()).toBe(401);
+    expect((await user.json()).error).toMatchObject({ status: 401, code: "unauthorized" });
+  });
+
+  test("GET /api/openapi.json describes the API", async ({ request }) => {
+    const document = await (await request.get("/api/openapi.json")).json();
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/build", "/api/feature_flags", "/api/user"]));
+    expect(document.paths["/api/user"].get.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/User",
+    });
+  });
+});
+
+test.describe("advert banner", () => {
+  const banner = (page: Page) => page.getByRole("complementary", { name: "Songloom Pro" });
+
+  test("appears at most 5 times on pages other than Home", async ({ page }) => {
+    const pages = ["/terms", "/privacy", "/faqs", "/terms", "/privacy"];
+    for (const path of pages) {
+      const hydrated = hydration(page);
+      await page.goto(path);
+      await hydrated;
+      await expect(banner(page)).toBeVisible();
+    }
+    const hydrated = hydration(page);
+    await page.goto("/faqs");
+    await hydrated;
+    await expect(banner(page)).toHaveCount(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), ADVERT_VIEWS_KEY)).toBe("5");
+  });
+
+  test("appears on Home at the first scroll, without counting", async ({ page }) => {
+    const hydrated = hydration(page);
+    await page.goto("/");
+    await hydrated;
+    await expect(banner(page)).toHaveCount(0);
+    await page.mouse.wheel(0, 600);
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByRole("button", { name: "Dismiss" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), ADVERT_VIEWS_KEY)).toBeNull();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("pages render and link to each other", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plans for every music maker");
+
+    await page.getByRole("link", { name: /Annual/ }).click();
+    await expect(page).toHaveURL("/pricing?billing=annual");
+    await expect(page.getByText("$95.88 billed yearly")).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "FAQ" }).click();
+    await page.getByText("What is Songloom?").click();
+    await expect(page.getByText("Songloom writes original music for you.")).toBeVisible();
+  });
+
+  test("the skip link leads to the main content", async ({ page }) => {
+    await page.goto("/terms");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await skip.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+  });
+});
