@@ -39,16 +39,12 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
-/** The sign-in form's fields (shared with the route, which shows these messages beside the fields). */
-export const SignInSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: "Enter a valid email address." })),
-  password: z.string().min(1, { message: "Enter your password." }),
-});
-
 function formStrategy() {
+  // The route has already checked the fields' shape (and shows its messages); this only checks them.
   return new FormStrategy<User>(async ({ form }) => {
-    const parsed = SignInSchema.safeParse(Object.fromEntries(form));
-    const user = parsed.success ? await checkPassword(parsed.data.email, parsed.data.password) : null;
+    const email = form.get("email");
+    const password = form.get("password");
+    const user = typeof email === "string" && typeof password === "string" ? await checkPassword(email, password) : null;
     if (!user) throw new InvalidCredentialsError();
     return user;
   });
@@ -92,7 +88,7 @@ const ProfileClaims = z.object({
   name: z.string().optional(),
 });
 
-class ProviderProfileError extends Error {
+export class ProviderProfileError extends Error {
   constructor(provider: SocialProvider) {
     super(`${PROVIDER_LABELS[provider]} did not share an email address with Songloom.`);
   }
@@ -191,6 +187,19 @@ export function socialProviderModes(): Partial<Record<SocialProvider, ProviderMo
 
 export function enabledSocialProviders(): SocialProvider[] {
   return SOCIAL_PROVIDERS.filter((provider) => socialProviderModes()[provider] !== undefined);
+}
+
+export interface SocialButton {
+  provider: SocialProvider;
+  label: string;
+  /** Served by the local stand-in, which the button says so nobody mistakes it for the real provider. */
+  standin: boolean;
+}
+
+/** The social sign-in buttons to show, for the sign-in and sign-up pages. */
+export function socialButtons(): SocialButton[] {
+  const modes = socialProviderModes();
+  return enabledSocialProviders().map((provider) => ({ provider, label: PROVIDER_LABELS[provider], standin: modes[provider] === "standin" }));
 }
 
 /** OAuth2Strategy plus the two provider quirks the base class does not cover. */

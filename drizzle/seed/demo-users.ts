@@ -57,7 +57,7 @@ export async function seed(db: Db): Promise<void> {
       if (demo.role) await tx.insert(userRoles).values({ userId: user.id, roleId: demo.role }).onConflictDoNothing();
     }
   });
-  printDemoUsers();
+  if (env.NODE_ENV !== "test") printDemoUsers();
 }
 
 export function printDemoUsers(): void {

@@ -1,0 +1,54 @@
+// /forgot-password: emails a reset link. The answer is the same whether or not the address has an
+// account, so the form cannot be used to find out who uses Songloom.
+import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { z } from "zod";
+import { AuthCard, Field, FormAlert } from "~/components/auth-form";
+import { buttonClass } from "~/components/button";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { requestPasswordReset } from "~/services/account.server";
+import { echoValues, EmailField, parseForm } from "~/utils/forms";
+
+const ForgotPasswordSchema = z.object({ email: EmailField });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const values = echoValues(formData, ["email"]);
+  const parsed = parseForm(ForgotPasswordSchema, formData);
+  if (!parsed.ok) return json({ sent: false, errors: parsed.errors, values }, { status: 400 });
+  await requestPasswordReset(parsed.data.email);
+  return json({ sent: true, errors: null, values });
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>();
+  if (actionData?.sent) {
+    return (
+      <AuthCard title="Check your email">
+        <FormAlert
+          tone="success"
+          messages={[`If an account exists for ${actionData.values.email}, we sent it a link to choose a new password. The link works for 1 hour.`]}
+        />
+        <Link to="/sign-in" className={`${buttonClass("secondary")} w-full`}>
+          Back to sign in
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Forgot your password?" intro="Enter your email and we'll send you a link to choose a new one.">
+      <Form method="post" noValidate className="space-y-4">
+        <Field name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData?.values.email} errors={actionData?.errors?.fields.email} />
+        <button type="submit" className={`${buttonClass("primary")} w-full`}>
+          Send reset link
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Forgot password · Songloom" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
