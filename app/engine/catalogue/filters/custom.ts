@@ -1,0 +1,86 @@
+// Custom (advanced): plain band genres for users who pick their own ensemble, kit and mix.
+import { defineFilter } from "./defineFilter";
+import { HARMONIC_MINOR, JAZZ_MAJOR, POP_MAJOR, POP_MINOR, ROCK_MIXOLYDIAN } from "./progressions";
+
+const STYLE = "advanced";
+
+export const CUSTOM_FILTERS = [
+  defineFilter(STYLE, "custom_pop", "Pop", ["pop"], {
+    tempo: { min: 96, max: 120 },
+    progressions: { major: POP_MAJOR, minor: POP_MINOR },
+    barsPerChord: 1,
+    grooves: ["pop"],
+    parts: ["drums", "bass", "chords", "lead", "pad"],
+    arrangement: "song",
+    bass: "pattern",
+    lead: { register: 72, motifBars: 1 },
+    instruments: {
+      bass: ["gm_electric_bass_finger", "gm_synth_bass_1"],
+      chords: ["gm_acoustic_grand_piano", "gm_acoustic_guitar_steel", "syn_pluck_keys"],
+      lead: ["gm_lead_1_square", "gm_electric_guitar_clean", "syn_pluck"],
+      pad: ["gm_string_ensemble_1", "syn_warm_pad"],
+    },
+    drumKit: "acoustickit",
+    suggestedMix: "clean",
+    suggestedSfx: "none",
+  }),
+  defineFilter(STYLE, "custom_rock", "Rock", ["rock"], {
+    tempo: { min: 110, max: 140 },
+    progressions: { mixolydian: ROCK_MIXOLYDIAN, minor: POP_MINOR },
+    barsPerChord: 1,
+    grooves: ["rock"],
+    parts: ["drums", "bass", "chords", "lead"],
+    arrangement: "song",
+    bass: "pattern",
+    lead: { register: 69, motifBars: 1 },
+    instruments: {
+      bass: ["gm_electric_bass_pick"],
+      chords: ["gm_overdriven_guitar", "gm_distortion_guitar"],
+      lead: ["gm_distortion_guitar", "gm_overdriven_guitar"],
+    },
+    drumKit: "acoustickit",
+    suggestedMix: "garage",
+    suggestedSfx: "none",
+  }),
+  defineFilter(STYLE, "custom_jazz", "Jazz", ["jazz"], {
+    tempo: { min: 100, max: 140 },
+    progressions: { major: JAZZ_MAJOR },
+    barsPerChord: 1,
+    grooves: ["jazz_swing"],
+    parts: ["drums", "bass", "chords", "lead"],
+    arrangement: "song",
+    bass: "walking",
+    lead: { register: 70, motifBars: 2 },
+    instruments: {
+      bass: ["gm_acoustic_bass"],
+      chords: ["gm_acoustic_grand_piano", "gm_electric_guitar_jazz"],
+      lead: ["gm_tenor_sax", "gm_vibraphone", "gm_muted_trumpet"],
+    },
+    drumKit: "dusty",
+    suggestedMix: "cleanish",
+    suggestedSfx: "none",
+  }),
+  defineFilter(STYLE, "custom_cinematic", "Cinematic", ["cinematic", "score"], {
+    tempo: { min: 80, max: 100 },
+    progressions: { minor: POP_MINOR, harmonic_minor: HARMONIC_MINOR },
+    barsPerChord: 2,
+    grooves: ["cinematic"],
+    parts: ["drums", "bass", "chords", "lead", "pad", "arp"],
+    arrangement: "song",
+    bass: "pattern",
+    chordRhythm: "x-------x-------",
+    lead: { register: 74, motifBars: 2 },
+    arp: { stepsPerNote: 1, shape: "up" },
+    instruments: {
+      bass: ["gm_contrabass", "gm_cello"],
+      chords: ["gm_string_ensemble_1", "gm_brass_section"],
+      lead: ["gm_french_horn", "gm_violin", "gm_choir_aahs"],
+      pad: ["gm_string_ensemble_2", "gm_choir_aahs"],
+      arp: ["gm_pizzicato_strings", "gm_orchestral_harp"],
+    },
+    drumKit: "acoustickit",
+    drumSounds: { kick: ["standard_deep_kick", "power_kick"], auxiliary: ["standard_tambourine"] },
+    suggestedMix: "grand_canyon",
+    suggestedSfx: "none",
+  }),
+];

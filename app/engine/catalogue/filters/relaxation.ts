@@ -1,0 +1,75 @@
+// Relaxing Meditation (relaxation): slow ambient music; movement comes from arpeggios and pads, not drums.
+import { defineFilter } from "./defineFilter";
+import { AMBIENT_LYDIAN, AMBIENT_MAJOR, AMBIENT_MINOR } from "./progressions";
+
+const STYLE = "relaxation";
+
+export const RELAXATION_FILTERS = [
+  defineFilter(STYLE, "ambient_pulsing", "Ambient Pulsing", ["ambient", "meditation"], {
+    tempo: { min: 64, max: 76 },
+    progressions: { major: AMBIENT_MAJOR, lydian: AMBIENT_LYDIAN },
+    barsPerChord: 2,
+    grooves: ["pulse"],
+    parts: ["drums", "bass", "chords", "lead", "pad", "arp"],
+    arrangement: "ambient",
+    bass: "drone",
+    chordRhythm: "x---------------",
+    lead: { register: 76, motifBars: 2 },
+    arp: { stepsPerNote: 2, shape: "updown" },
+    instruments: {
+      bass: ["gm_synth_bass_2", "gm_fretless_bass"],
+      chords: ["gm_pad_1_new_age", "gm_pad_7_halo"],
+      lead: ["gm_pan_flute", "syn_fm_bell", "gm_shakuhachi"],
+      pad: ["syn_warm_pad", "syn_dream_pad"],
+      arp: ["gm_celesta", "syn_mallet_pluck", "gm_kalimba"],
+    },
+    drumKit: "edm",
+    drumSounds: { auxiliary: ["synth_shaker"] },
+    suggestedMix: "grand_canyon",
+    suggestedSfx: "waves",
+  }),
+  defineFilter(STYLE, "ambient_electronic", "Ambient Electronic", ["ambient", "downtempo"], {
+    tempo: { min: 66, max: 80 },
+    progressions: { minor: AMBIENT_MINOR, lydian: AMBIENT_LYDIAN },
+    barsPerChord: 2,
+    grooves: ["pulse"],
+    parts: ["bass", "chords", "lead", "pad", "arp"],
+    arrangement: "ambient",
+    bass: "drone",
+    chordRhythm: "x---------------",
+    lead: { register: 74, motifBars: 2 },
+    arp: { stepsPerNote: 1, shape: "up" },
+    instruments: {
+      bass: ["gm_synth_bass_2", "syn_reese_bass"],
+      chords: ["gm_pad_3_polysynth", "gm_pad_8_sweep"],
+      lead: ["syn_fm_bell", "gm_lead_6_voice"],
+      pad: ["syn_dream_pad", "gm_pad_6_metallic"],
+      arp: ["syn_pluck", "syn_fm_bell"],
+    },
+    drumKit: "edm",
+    suggestedMix: "underwater",
+    suggestedSfx: "scifi",
+  }),
+  defineFilter(STYLE, "ambient_acoustic", "Ambient Acoustic", ["ambient", "new age"], {
+    tempo: { min: 60, max: 72 },
+    progressions: { major: AMBIENT_MAJOR },
+    barsPerChord: 2,
+    grooves: ["pulse"],
+    parts: ["bass", "chords", "lead", "pad", "arp"],
+    arrangement: "ambient",
+    bass: "drone",
+    chordRhythm: "x---------------",
+    lead: { register: 74, motifBars: 2 },
+    arp: { stepsPerNote: 2, shape: "up" },
+    instruments: {
+      bass: ["gm_cello", "gm_acoustic_bass"],
+      chords: ["gm_acoustic_guitar_nylon", "gm_acoustic_grand_piano"],
+      lead: ["gm_flute", "gm_shakuhachi", "gm_oboe"],
+      pad: ["gm_string_ensemble_2", "gm_voice_oohs"],
+      arp: ["gm_orchestral_harp", "gm_acoustic_guitar_nylon"],
+    },
+    drumKit: "acoustickit",
+    suggestedMix: "grand_canyon",
+    suggestedSfx: "creek",
+  }),
+];

@@ -1,0 +1,146 @@
+// Shapes of the catalogue: what a style, a filter (a musical definition), a groove, an ensemble, a kit,
+// a mix style and an ambient effect are. The data itself lives in the sibling files.
+import type { Bpm, DrumKind, Midi, Mode, PartName, PitchedPart } from "../types";
+
+export type FilterPurpose = "playback" | "song" | "create" | "vocal" | "hidden";
+
+export interface Style {
+  value: string;
+  name: string;
+  description: string;
+  /** An emoji shown on the style card. */
+  icon: string;
+  /** Credits one song of this style costs. */
+  credits: number;
+  previewUrl: string;
+  /** Filter values, in display order. */
+  filters: string[];
+  defaultFilter: string;
+}
+
+export interface TempoRange {
+  min: Bpm;
+  max: Bpm;
+}
+
+/** How the bass part is written: from the groove's bass rhythm, as an 808 locked to the kick, walking, or a drone. */
+export type BassStyle = "pattern" | "808" | "walking" | "drone";
+
+export type ArpShape = "up" | "down" | "updown";
+
+export interface ArpDefinition {
+  /** 16ths per arp note: 1 = 16ths, 2 = 8ths, 4 = quarters. */
+  stepsPerNote: 1 | 2 | 4;
+  shape: ArpShape;
+}
+
+export interface LeadDefinition {
+  /** Centre of the verse melody (MIDI); the chorus sits a few semitones higher. */
+  register: Midi;
+  /** Length of the motif the melody repeats and answers. */
+  motifBars: 1 | 2;
+}
+
+/** A filter: what the user picks under a style, and the musical definition the composer follows. */
+export interface Filter {
+  value: string;
+  name: string;
+  style: string;
+  genres: string[];
+  previewUrl: string;
+  purposes: FilterPurpose[];
+  /** A roulette filter composes as one of these, picked from the seed. */
+  roulette?: string[];
+  tempo: TempoRange;
+  /**
+   * Chord loops per mode, Roman numerals in that mode (MUSIC.md). The modes listed are the ones this filter
+   * writes in; a song picks one mode, then its verse and chorus each pick a loop.
+   */
+  progressions: Partial<Record<Mode, string[][]>>;
+  barsPerChord: 1 | 2 | 4;
+  /** Groove ids; one is picked per song. */
+  grooves: string[];
+  /** Overrides the groove's swing (0.5 straight .. 0.66 triplet). */
+  swing?: number;
+  /** The parts this filter's songs use. */
+  parts: PartName[];
+  /** Arrangement template id. */
+  arrangement: string;
+  bass: BassStyle;
+  /** Overrides the groove's chord rhythm, e.g. sustained pads for ambient. */
+  chordRhythm?: string;
+  lead: LeadDefinition;
+  arp?: ArpDefinition;
+  /** Default instrument candidates per part (the whole_db_harmonic ensemble); one is picked per song. */
+  instruments: Partial<Record<PitchedPart, string[]>>;
+  /** The drum kit used for whole_db_drums. */
+  drumKit: string;
+  /** Per-kind sound candidates that override the kit for whole_db_drums (e.g. congas for latin). */
+  drumSounds?: Partial<Record<DrumKind, string[]>>;
+  /** The mix and ambient effect the creator preselects for this filter. */
+  suggestedMix: string;
+  suggestedSfx: string;
+}
+
+/** A drum groove plus the bass and chord rhythms that belong with it, as step strings (theory/rhythm.ts). */
+export interface Groove {
+  id: string;
+  name: string;
+  swing: number;
+  drums: Partial<Record<DrumKind, string>>;
+  /** Extra drum hits that join at high intensity. */
+  intense?: Partial<Record<DrumKind, string>>;
+  /** GM drum-map notes the composition writes per kind (kick 36, snare 38, clap 39, rim 37, shaker 70...). */
+  notes?: Partial<Record<DrumKind, Midi>>;
+  /** Trap hats: 16th/32nd rolls and triplet bursts at phrase ends. */
+  hatRolls?: boolean;
+  bass: string;
+  chords: string;
+}
+
+/** One section of an arrangement template; lengths in bars, grown from min towards max to fit the song length. */
+export interface TemplateSection {
+  kind: import("../types").SectionKind;
+  minBars: number;
+  maxBars: number;
+}
+
+export interface ArrangementTemplate {
+  id: string;
+  name: string;
+  sections: TemplateSection[];
+}
+
+export interface Ensemble {
+  id: string;
+  name: string;
+  description: string;
+  /** True for whole_db_harmonic: the filter's own instruments. */
+  usesFilterDefaults: boolean;
+  instruments: Partial<Record<PitchedPart, string[]>>;
+}
+
+export interface DrumKit {
+  id: string;
+  name: string;
+  description: string;
+  /** True for whole_db_drums: the filter's own kit. */
+  usesFilterDefaults: boolean;
+  sounds: Partial<Record<DrumKind, string[]>>;
+}
+
+export interface MixStyle {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface AmbientEffect {
+  id: string;
+  name: string;
+}
+
+export interface DrumKindInfo {
+  id: DrumKind;
+  name: string;
+}

@@ -1,0 +1,96 @@
+// The drum part: the groove's pattern per kind, thinned or filled by density and intensity, with hat rolls,
+// fills and a drop-out at section ends and a crash on section downbeats (MUSIC.md "Form and energy").
+import { CRASH_NOTE } from "../catalogue";
+import { deriveSeed } from "../theory/hash";
+import { createRng, type Rng } from "../theory/random";
+import { parseRhythm, type RhythmHit } from "../theory/rhythm";
+import { DRUM_KINDS, STEPS_PER_BAR, STEPS_PER_SEGMENT, type DrumKind, type Midi, type Note } from "../types";
+import { effectiveDensity, velocityFor } from "./dynamics";
+import type { PartContext } from "./partContext";
+
+/** GM drum-map notes used when the groove does not name its own. */
+export const DEFAULT_DRUM_NOTES: Record<DrumKind, Midi> = { kick: 36, snare: 38, closed_hat: 42, open_hat: 46, auxiliary: 70 };
+
+const LIGHT_KINDS: readonly DrumKind[] = ["closed_hat", "auxiliary"];
+const LAYER_KINDS: readonly DrumKind[] = ["open_hat", "auxiliary"];
+const CRASH_SECTIONS = new Set(["verse", "chorus", "drop", "bridge"]);
+
+export function writeDrums(context: PartContext): Note[] {
+  const { segment, groove, intensity, drumMode } = context;
+  if (drumMode === "none") return [];
+  const density = effectiveDensity(context.density, intensity);
+  const notes: Note[] = [];
+  for (const kind of DRUM_KINDS) {
+    if (drumMode === "light" && !LIGHT_KINDS.includes(kind)) continue;
+    // Low intensity drops the decorative layers.
+    if (intensity <= 3 && LAYER_KINDS.includes(kind)) continue;
+    // One stream per kind and section kind: repeated sections keep the same optional hits.
+    const rng = createRng(deriveSeed(context.seed, "drums", kind, segment.section));
+    const hits = hitsOf(groove.drums[kind]);
+    if (intensity >= 7) hits.push(...hitsOf(groove.intense?.[kind]));
+    const pitch = groove.notes?.[kind] ?? DEFAULT_DRUM_NOTES[kind];
+    for (const hit of hits) {
+      const keep = rng.next() < density;
+      if (hit.optional && !keep) continue;
+      if (notes.some((note) => note.drum === kind && note.step === hit.step)) continue;
+      notes.push(drumNote(kind, pitch, hit.step, velocityFor(hit.weight, segment.energy, intensity), kind === "open_hat" ? 2 : 1));
+    }
+  }
+  const fillRng = createRng(deriveSeed(context.seed, "fills", segment.index));
+  if (groove.hatRolls && drumMode === "full" && segment.indexInSection % 2 === 1) addHatRoll(notes, context, fillRng);
+  const sectionEnds = segment.indexInSection === segment.sectionSegments - 1 && segment.nextSection !== null;
+  if (sectionEnds && drumMode === "full") addFill(notes, context);
+  if (segment.indexInSection === 0 && segment.index > 0 && drumMode === "full" && CRASH_SECTIONS.has(segment.section)) {
+    notes.push(drumNote("auxiliary", CRASH_NOTE, 0, velocityFor("accent", segment.energy, intensity), 8));
+  }
+  return notes.sort((a, b) => a.step - b.step || a.pitch - b.pitch);
+}
+
+function hitsOf(pattern: string | undefined): RhythmHit[] {
+  return pattern ? parseRhythm(pattern) : [];
+}
+
+function drumNote(kind: DrumKind, pitch: Midi, step: number, velocity: number, length: number, micro = 0): Note {
+  return { step, micro, length, pitch, velocity, drum: kind };
+}
+
+/**
+ * Trap hats: the last beat of the phrase becomes a 32nd roll or a triplet burst (MUSIC.md). Sub-16th
+ * positions are written as a step plus a fraction in `micro`.
+ */
+function addHatRoll(notes: Note[], context: PartContext, rng: Rng): void {
+  const start = STEPS_PER_SEGMENT - 4;
+  const burst = rng.pick(["32nds", "triplets", "16ths"] as const);
+  removeWhere(notes, (note) => note.drum === "closed_hat" && note.step >= start);
+  const spacing = burst === "32nds" ? 0.5 : burst === "triplets" ? 2 / 3 : 1;
+  const pitch = context.groove.notes?.closed_hat ?? DEFAULT_DRUM_NOTES.closed_hat;
+  for (let position = 0; position < 4 - 1e-9; position += spacing) {
+    const step = start + Math.round(position);
+    const velocity = Math.round(velocityFor("normal", context.segment.energy, context.intensity) * (0.7 + 0.3 * (position / 4)));
+    notes.push(drumNote("closed_hat", pitch, step, velocity, spacing, position + start - step));
+  }
+}
+
+/**
+ * A snare fill in the section's last bar: the last beat for small changes, the last two beats for bigger
+ * ones, and before a drop the whole bar builds while the kick drops out.
+ */
+function addFill(notes: Note[], context: PartContext): void {
+  const { segment, intensity, groove } = context;
+  const intoDrop = segment.nextSection === "drop";
+  const big = intoDrop || segment.nextSection === "chorus" || segment.energy >= 0.7;
+  const fillStart = intoDrop ? STEPS_PER_BAR : big ? STEPS_PER_SEGMENT - 8 : STEPS_PER_SEGMENT - 4;
+  removeWhere(notes, (note) => note.step >= fillStart && (note.drum === "snare" || (intoDrop && note.drum === "kick")));
+  const pitch = groove.notes?.snare ?? DEFAULT_DRUM_NOTES.snare;
+  for (let step = fillStart; step < STEPS_PER_SEGMENT; step++) {
+    // Before a drop the roll goes from 8ths to 16ths; elsewhere it is straight 16ths.
+    if (intoDrop && step < STEPS_PER_SEGMENT - 8 && step % 2 === 1) continue;
+    const rise = (step - fillStart) / (STEPS_PER_SEGMENT - fillStart);
+    const velocity = Math.round(velocityFor("normal", segment.energy, intensity) * (0.65 + 0.45 * rise));
+    notes.push(drumNote("snare", pitch, step, Math.min(127, velocity), 1));
+  }
+}
+
+function removeWhere(notes: Note[], predicate: (note: Note) => boolean): void {
+  for (let i = notes.length - 1; i >= 0; i--) if (predicate(notes[i])) notes.splice(i, 1);
+}

@@ -1,0 +1,38 @@
+// Feel, applied after the notes are written: swing delays every second 16th, then humanness nudges timing
+// and velocity, more for hats and keys than for the kick (MUSIC.md "Feel").
+import { humanTimingOffset, humanVelocity, LOOSENESS } from "../theory/humanize";
+import type { Rng } from "../theory/random";
+import { swingOffset } from "../theory/swing";
+import type { DrumKind, Note, PartName, Seconds } from "../types";
+
+const DRUM_LOOSENESS: Record<DrumKind, number> = {
+  kick: LOOSENESS.kick,
+  snare: LOOSENESS.snare,
+  closed_hat: LOOSENESS.hats,
+  open_hat: LOOSENESS.hats,
+  auxiliary: LOOSENESS.auxiliary,
+};
+
+const PART_LOOSENESS: Record<Exclude<PartName, "drums">, number> = {
+  bass: LOOSENESS.bass,
+  chords: LOOSENESS.keys,
+  pad: LOOSENESS.keys,
+  arp: LOOSENESS.keys,
+  lead: LOOSENESS.lead,
+};
+
+export interface Feel {
+  swing: number;
+  humanness: number;
+  secondsPerStep: Seconds;
+}
+
+export function applyFeel(notes: Note[], part: PartName, feel: Feel, rng: Rng): Note[] {
+  return notes.map((note) => {
+    const looseness = note.drum ? DRUM_LOOSENESS[note.drum] : PART_LOOSENESS[part as Exclude<PartName, "drums">];
+    // Notes already placed between 16ths (hat rolls) keep their exact spacing; only grid notes swing.
+    const swing = note.micro === 0 ? swingOffset(note.step, feel.swing) : 0;
+    const micro = note.micro + swing + humanTimingOffset(rng, feel.humanness, looseness, feel.secondsPerStep);
+    return { ...note, micro: Math.round(micro * 1000) / 1000, velocity: humanVelocity(rng, note.velocity, feel.humanness, looseness) };
+  });
+}

@@ -1,0 +1,114 @@
+// The lead melody (MUSIC.md "Melody"). Each section kind has its own 4-bar phrase: motif, motif again (or a
+// second motif bar), motif, answer. The phrase is realised over the section's chords: chord tones on the
+// beats, scale steps in between, kept within about 1.5 octaves, the chorus lifted higher than the verse.
+// Odd phrases end on the root (an answer), even ones on another chord tone (a question).
+import type { Chord } from "../theory/chords";
+import { chordScale, nearestChordTone } from "../theory/chordScale";
+import { deriveSeed } from "../theory/hash";
+import { nearestWithPitchClass } from "../theory/pitch";
+import { createRng } from "../theory/random";
+import { isStrongBeat } from "../theory/rhythm";
+import { scalePitchClasses, stepAlongScale } from "../theory/scales";
+import { STEPS_PER_BAR, type Midi, type Note, type SectionKind } from "../types";
+import { velocityFor } from "./dynamics";
+import { answerBar, buildMotifBar, type MotifFeel, type MotifNote } from "./motif";
+import type { PartContext } from "./partContext";
+
+const PHRASE_BARS = 4;
+/** Each bar of the phrase reaches a little higher, then settles: a gentle arch. */
+const ARCH_SEMITONES = [0, 2, 3, -1];
+/** The melody keeps within [register - 7, register + 14]: 21 semitones, under two octaves. */
+const RANGE_BELOW = 7;
+const RANGE_ABOVE = 14;
+const CHORUS_LIFT = 4;
+/** Longest note in 16ths; hooks are punchier. */
+const MAX_LENGTH: Record<MotifFeel, number> = { hook: 3, verse: 4 };
+const ANSWER_HOLD_STEPS = 4;
+
+interface PlacedNote {
+  bar: number;
+  step: number;
+  length: number;
+  pitch: Midi;
+}
+
+export function writeLead(context: PartContext): Note[] {
+  const { segment } = context;
+  const feel: MotifFeel = segment.section === "chorus" || segment.section === "drop" ? "hook" : "verse";
+  const firstBar = segment.indexInSection * 2;
+  const phraseIndex = Math.floor(firstBar / PHRASE_BARS);
+  const phrase = realisePhrase(context, feel, phraseIndex);
+  const barInPhrase = firstBar % PHRASE_BARS;
+  return phrase
+    .filter((note) => note.bar === barInPhrase || note.bar === barInPhrase + 1)
+    .map((note) => ({
+      step: (note.bar - barInPhrase) * STEPS_PER_BAR + note.step,
+      micro: 0,
+      length: note.length,
+      pitch: note.pitch,
+      velocity: velocityFor(note.step % 8 === 0 ? "accent" : "normal", segment.energy, context.intensity) - 6,
+    }));
+}
+
+/** Notes per motif bar: hooks 2..7, verses 2..8, following the lead density. */
+function noteCount(density: number, feel: MotifFeel): number {
+  return Math.round(2 + density * (feel === "hook" ? 5 : 6));
+}
+
+function phraseBars(context: PartContext, feel: MotifFeel, section: SectionKind): MotifNote[][] {
+  const rhythmRng = createRng(deriveSeed(context.seed, "lead-rhythm", section));
+  const moveRng = createRng(deriveSeed(context.seed, "lead-moves", section));
+  const count = noteCount(context.density, feel);
+  const motif = buildMotifBar(rhythmRng, moveRng, count, feel);
+  const second = context.filter.lead.motifBars === 2 ? buildMotifBar(rhythmRng, moveRng, count - 1, feel) : motif;
+  return [motif, second, motif, answerBar(motif)];
+}
+
+function realisePhrase(context: PartContext, feel: MotifFeel, phraseIndex: number): PlacedNote[] {
+  const { filter, harmony, key, segment } = context;
+  const bars = phraseBars(context, feel, segment.section);
+  const register = filter.lead.register;
+  const centre = register + (feel === "hook" ? CHORUS_LIFT : segment.section === "bridge" ? 2 : 0);
+  const low = register - RANGE_BELOW;
+  const high = register + RANGE_ABOVE;
+  const loop = harmony.loops[segment.section];
+  const keyScale = scalePitchClasses(key);
+  const placed: PlacedNote[] = [];
+  let previous: Midi | null = null;
+  bars.forEach((bar, barInPhrase) => {
+    const barInSection = phraseIndex * PHRASE_BARS + barInPhrase;
+    const chord: Chord = loop[Math.floor(barInSection / filter.barsPerChord) % loop.length];
+    const scale = chordScale(keyScale, chord);
+    const target = centre + ARCH_SEMITONES[barInPhrase];
+    bar.forEach((note, i) => {
+      let pitch: Midi;
+      if (previous === null) {
+        pitch = nearestChordTone(target, chord);
+      } else {
+        // Gravity: a move that would carry the line away from the bar's target is turned around.
+        const drift = previous - target;
+        const move = Math.abs(drift) > 5 && Math.sign(note.move) === Math.sign(drift) ? -note.move : note.move;
+        pitch = stepAlongScale(previous, move, scale);
+        if (pitch > high || pitch < low) pitch = stepAlongScale(previous, -move, scale);
+      }
+      if (isStrongBeat(note.step)) pitch = nearestChordTone(pitch, chord);
+      const lastOfPhrase = barInPhrase === PHRASE_BARS - 1 && i === bar.length - 1;
+      if (lastOfPhrase) pitch = cadenceNote(pitch, chord, phraseIndex);
+      while (pitch > high) pitch -= 12;
+      while (pitch < low) pitch += 12;
+      const next = bar[i + 1];
+      const room = (next ? next.step : STEPS_PER_BAR) - note.step;
+      const length = lastOfPhrase ? Math.min(ANSWER_HOLD_STEPS, room) : Math.min(MAX_LENGTH[feel], room);
+      placed.push({ bar: barInPhrase, step: note.step, length: Math.max(0.5, length - 0.15), pitch });
+      previous = pitch;
+    });
+  });
+  return placed;
+}
+
+/** Questions end on a chord tone other than the root; answers come home to the root. */
+function cadenceNote(pitch: Midi, chord: Chord, phraseIndex: number): Midi {
+  const [root, ...others] = chord.pitchClasses;
+  const wanted = phraseIndex % 2 === 1 ? root : others[0];
+  return nearestWithPitchClass(wanted, pitch);
+}
