@@ -6,10 +6,12 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { TermsDialog } from "~/components/terms-dialog";
 import { getActiveFlags } from "~/server/flags.server";
 import { getOptionalUser } from "~/server/guards.server";
+import { getTermsDialog } from "~/server/terms.server";
 import stylesheet from "~/tailwind.css";
-import { useFlag, useOptionalUser } from "~/utils/root-data";
+import { useFlag, useOptionalUser, useRootData } from "~/utils/root-data";
 
 /** The feature flags browser code reads (through useFlag); the rest stay on the server. */
 export const CLIENT_FLAGS = ["show_advert_banner"] as const;
@@ -24,12 +26,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     user: user ? { displayName: user.displayName, isAdmin: user.isAdmin } : null,
     flags: activeFlags.filter((flag) => (CLIENT_FLAGS as readonly string[]).includes(flag)),
+    /** The current terms of use while the user must accept them (spec 3 §4), else null. */
+    termsDialog: await getTermsDialog(user),
   });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const user = useOptionalUser();
   const showAdvert = useFlag("show_advert_banner");
+  const termsDialog = useRootData()?.termsDialog;
   return (
     <html lang="en" className="dark">
       <head>
@@ -55,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
             keeps playing across navigations. */}
         <SiteFooter />
         {showAdvert ? <AdvertBanner /> : null}
+        {termsDialog ? <TermsDialog terms={termsDialog} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,19 +1,40 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
 import { LogoMark } from "~/components/logo";
 import type { RootData } from "~/utils/root-data";
 
+/** `sections`: the URL prefixes the item stands for (/create redirects into /style/...). */
 const NAV_ITEMS = [
-  { to: "/create", label: "Create" },
-  { to: "/library", label: "Library" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/faqs", label: "FAQ" },
+  { to: "/create", label: "Create", sections: ["/create", "/style"] },
+  { to: "/library", label: "Library", sections: ["/library"] },
+  { to: "/pricing", label: "Pricing", sections: ["/pricing", "/about"] },
+  { to: "/faqs", label: "FAQ", sections: ["/faqs"] },
 ] as const;
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
+function navLinkClass(isActive: boolean) {
+  return `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
     isActive ? "bg-ink-800 text-white" : "text-slate-300 hover:bg-ink-800/70 hover:text-white"
   }`;
+}
+
+function MainNavLinks({ itemClass = "" }: { itemClass?: string }) {
+  const { pathname } = useLocation();
+  return NAV_ITEMS.map((item) => {
+    const current = item.sections.some((section) => pathname === section || pathname.startsWith(`${section}/`));
+    return (
+      <li key={item.to}>
+        <Link
+          to={item.to}
+          prefetch="intent"
+          aria-current={current ? "page" : undefined}
+          className={`${itemClass} ${navLinkClass(current)}`}
+        >
+          {item.label}
+        </Link>
+      </li>
+    );
+  });
+}
 
 export function SiteHeader({ user }: { user: RootData["user"] }) {
   return (
@@ -26,13 +47,7 @@ export function SiteHeader({ user }: { user: RootData["user"] }) {
 
         <nav aria-label="Main" className="ml-4 hidden md:block">
           <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={navLinkClass} prefetch="intent">
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <MainNavLinks />
           </ul>
         </nav>
 
@@ -117,13 +132,7 @@ function MobileMenu() {
         className="absolute right-0 mt-2 w-48 rounded-xl border border-ink-700 bg-ink-900 p-2 shadow-xl shadow-black/40"
       >
         <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <MainNavLinks itemClass="block" />
         </ul>
       </nav>
     </details>

@@ -149,7 +149,7 @@ function Hero() {
     <section className="relative overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0">
         <div className="absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-brand-600/25 blur-3xl" />
-        <div className="absolute top-40 -right-40 h-80 w-80 rounded-full bg-accent-500/15 blur-3xl" />
+        <div className="absolute top-48 right-0 h-72 w-72 rounded-full bg-accent-500/10 blur-3xl" />
       </div>
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pt-20 pb-16 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:pt-28">
         <div>

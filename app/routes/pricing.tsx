@@ -117,7 +117,7 @@ function PlanCard({ plan, billing, signedIn }: { plan: Plan; billing: BillingInt
       <h2 id={`plan-${plan.key}`} className="text-xl font-semibold text-white">
         {plan.name}
       </h2>
-      <p className="mt-1 text-sm text-slate-400">{plan.tagline}</p>
+      <p className="mt-1 min-h-10 text-sm text-slate-400">{plan.tagline}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-white">
           {formatUsd(monthlyEquivalentCents(price, billing))}
