@@ -122,6 +122,30 @@ test.describe("JSON API", () => {
   });
 });
 
+test.describe("navigation indicator", () => {
+  test("a slow page shows the loader after 400 ms and the timeout message after 10 s", async ({ page }) => {
+    const hydrated = hydration(page);
+    await page.goto("/");
+    await hydrated;
+    // Fake timers from here on: the test moves time itself, so nothing depends on the machine's speed.
+    await page.clock.install();
+    // The FAQ's data never arrives.
+    await page.route((url) => url.pathname === "/faqs" && url.searchParams.has("_data"), () => {});
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
+    const loader = page.getByRole("progressbar", { name: "Loading page" });
+    await expect(loader).toHaveCount(0);
+
+    await page.clock.runFor(400);
+    await expect(loader).toBeVisible();
+
+    await page.clock.runFor(10_000);
+    const timeout = page.getByRole("alert");
+    await expect(timeout).toContainText("We could not load this page... please try again");
+    await expect(timeout.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/faqs");
+  });
+});
+
 test.describe("advert banner", () => {
   const banner = (page: Page) => page.getByRole("complementary", { name: "Songloom Pro" });
 
