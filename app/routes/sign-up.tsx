@@ -11,9 +11,9 @@ import { SocialButtons } from "~/components/social-buttons";
 import { EmailTakenError } from "~/models/user.server";
 import { signInUser, socialButtons } from "~/server/auth.server";
 import { BAN_MESSAGES, requireAnonymous } from "~/server/guards.server";
-import { signUp, type VerifyContinuation } from "~/services/account.server";
+import { signUp } from "~/services/account.server";
 import { echoValues, EmailField, fieldError, formError, NewPasswordField, parseForm, type FormErrors } from "~/utils/forms";
-import { sameSitePath } from "~/utils/redirect-from";
+import { verifyContinuationFor } from "~/utils/redirect-from";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -33,11 +33,6 @@ const SignUpFormSchema = z.object({
   redirectFrom: z.string().optional(),
 });
 
-/** Where the verification link continues: back to membership when sign-up started there. */
-export function continuationFor(redirectFrom: string | undefined): VerifyContinuation {
-  return sameSitePath(redirectFrom)?.startsWith("/account/membership") ? "membership" : "pricing";
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
@@ -48,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { redirectFrom, ...input } = parsed.data;
   let user;
   try {
-    user = await signUp({ ...input, continuation: continuationFor(redirectFrom) });
+    user = await signUp({ ...input, continuation: verifyContinuationFor(redirectFrom) });
   } catch (error) {
     if (error instanceof EmailTakenError) return json({ errors: fieldError("email", error.message), values }, { status: 400 });
     throw error;

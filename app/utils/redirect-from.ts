@@ -18,7 +18,8 @@ export function sameSitePath(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== BASE) return null;
+  // Dot segments can collapse into a protocol-relative path: "/..//evil" parses to pathname "//evil".
+  if (url.origin !== BASE || url.pathname.startsWith("//")) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -31,4 +32,13 @@ export function afterSignInPath(redirectFrom: string | null | undefined): string
   const path = sameSitePath(redirectFrom);
   if (!path || /^\/(sign-in|sign-up|sign-out)(?:[/?#]|$)/.test(path)) return AFTER_SIGN_IN_DEFAULT;
   return path;
+}
+
+/**
+ * Where the emailed verification link continues (spec 3 §4): back to membership when sign-up started
+ * there (redirectFrom=/account/membership), otherwise pricing with new_sign_up=true.
+ */
+export function verifyContinuationFor(redirectFrom: string | null | undefined): "membership" | "pricing" {
+  const path = sameSitePath(redirectFrom);
+  return path && /^\/account\/membership(?:[/?#]|$)/.test(path) ? "membership" : "pricing";
 }
