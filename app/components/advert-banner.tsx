@@ -1,31 +1,35 @@
 // The promo banner of spec 3 §2: on Home it appears on the first scroll; on other pages it appears at
 // most ADVERT_MAX_VIEWS times per browser, counted in local storage. It needs JavaScript (scrolling and
 // local storage are browser things), so without it the banner simply never shows.
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { buttonClass } from "~/components/button";
 import { ADVERT_MAX_VIEWS } from "~/constants";
 
 export const ADVERT_VIEWS_STORAGE_KEY = "songloom.advert.views";
 
-/** Pages the banner would only repeat: it advertises them. */
-const PAGES_WITHOUT_ADVERT = new Set(["/pricing", "/about"]);
+const HOME_ROUTE = "routes/_index";
+
+/** Route ids without the banner: the pages it advertises, and the not-found and system pages. */
+const ROUTES_WITHOUT_ADVERT = new Set(["routes/pricing", "routes/about", "routes/$", "routes/[_loader]", "routes/[_timeout]"]);
 
 export function AdvertBanner() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
+  const routeId = useMatches().at(-1)?.id ?? "";
   const [visible, setVisible] = useState(false);
 
+  // Once per page view: the location key changes on every navigation, even to the same path.
   useEffect(() => {
     setVisible(false);
-    if (PAGES_WITHOUT_ADVERT.has(pathname)) return;
-    if (pathname !== "/") {
+    if (ROUTES_WITHOUT_ADVERT.has(routeId)) return;
+    if (routeId !== HOME_ROUTE) {
       if (countAdvertView()) setVisible(true);
       return;
     }
     const show = () => setVisible(true);
     window.addEventListener("scroll", show, { once: true, passive: true });
     return () => window.removeEventListener("scroll", show);
-  }, [pathname]);
+  }, [key, routeId]);
 
   if (!visible) return null;
   return (
