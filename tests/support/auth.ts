@@ -28,6 +28,8 @@ export interface UserOptions {
   roles?: Role[];
   password?: string | null;
   social?: "google" | "facebook" | "apple";
+  /** Has accepted the current terms of use (default: not yet, like a new account). */
+  termsAccepted?: boolean;
 }
 
 export async function createUser(db: Db, options: UserOptions = {}): Promise<User> {
@@ -39,6 +41,7 @@ export async function createUser(db: Db, options: UserOptions = {}): Promise<Use
       displayName: email.split("@")[0],
       isAdmin: options.isAdmin ?? false,
       emailVerifiedAt: options.verified === false ? null : new Date(),
+      termsOfUseStatus: options.termsAccepted ? "ACCEPTED" : "PENDING",
     })
     .returning();
   const password = options.password === undefined ? TEST_PASSWORD : options.password;
