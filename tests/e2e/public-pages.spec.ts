@@ -1,7 +1,9 @@
 // The public face of Songloom: every public page renders on the server with its heading and status,
 // aliases serve the same pages, unknown URLs are real 404s, the JSON API answers in its error shape,
-// the promo banner keeps to its limits, and everything works with JavaScript switched off.
+// the promo banner keeps to its limits, and everything works with JavaScript switched off. Also the
+// signed-in shell: the user menu, signing out without JavaScript, and the style step.
 import { expect, test, type Page } from "@playwright/test";
+import { closeE2eDb, signedInUser, useCookies } from "./support/auth";
 
 const PUBLIC_PAGES = [
   { path: "/", heading: /Original songs,\s*made in seconds/ },
@@ -201,5 +203,58 @@ test.describe("without JavaScript", () => {
     await expect(skip).toBeFocused();
     await skip.press("Enter");
     await expect(page).toHaveURL(/#main$/);
+  });
+});
+
+test.describe("signed in", () => {
+  test.afterAll(closeE2eDb);
+
+  test("a verified user lands on the style step, reached from Create", async ({ page, context, baseURL }) => {
+    const { cookie } = await signedInUser({ verified: true });
+    await useCookies(context, cookie, baseURL!);
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create" }).click();
+    await expect(page).toHaveURL("/style");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create a song");
+    await expect(page.getByRole("link", { name: /Lo-Fi/ })).toHaveAttribute("href", "/style/wd_lofi/filter");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test("an unverified user is sent to verify instead of the style step", async ({ request }) => {
+    const { cookie } = await signedInUser({ verified: false });
+    const response = await request.get("/style", { headers: { Cookie: cookie }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/verify");
+  });
+
+  test("the user menu offers Admin only to admins", async ({ browser, baseURL }) => {
+    for (const isAdmin of [false, true]) {
+      const context = await browser.newContext();
+      const { cookie, user } = await signedInUser({ isAdmin });
+      await useCookies(context, cookie, baseURL!);
+      const page = await context.newPage();
+      await page.goto("/pricing");
+      await page.getByLabel(`Account menu for ${user.displayName}`).click();
+      await expect(page.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
+      await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(isAdmin ? 1 : 0);
+      await context.close();
+    }
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("signing out from the user menu works", async ({ page, context, baseURL }) => {
+      const { cookie, user } = await signedInUser({ verified: true });
+      await useCookies(context, cookie, baseURL!);
+      await page.goto("/faqs");
+      await page.getByLabel(`Account menu for ${user.displayName}`).click();
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+      expect((await page.request.get("/api/user")).status()).toBe(401);
+    });
   });
 });
