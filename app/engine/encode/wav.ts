@@ -8,6 +8,7 @@ import { Random } from "../dsp/random";
 const BYTES_PER_SAMPLE = 2;
 const CHANNELS = 2;
 const HEADER_BYTES = 44;
+const DITHER_BLOCK = 4096;
 
 export function encodeWav(buffer: StereoBuffer, ditherSeed = 1): Uint8Array {
   const frames = buffer.left.length;
@@ -32,11 +33,18 @@ export function encodeWav(buffer: StereoBuffer, ditherSeed = 1): Uint8Array {
   view.setUint32(40, dataBytes, true);
 
   const random = new Random(ditherSeed);
+  // Dither values are drawn in bulk: a table per block is cheaper than two generator calls per sample.
+  const dither = new Float32Array(2 * DITHER_BLOCK);
   const samples = new Int16Array(bytes.buffer, HEADER_BYTES, frames * CHANNELS);
   const { left, right } = buffer;
-  for (let i = 0; i < frames; i++) {
-    samples[2 * i] = quantise(left[i] * 32767 + random.next() - random.next());
-    samples[2 * i + 1] = quantise(right[i] * 32767 + random.next() - random.next());
+  for (let start = 0; start < frames; start += DITHER_BLOCK) {
+    for (let k = 0; k < dither.length; k++) dither[k] = random.next() - random.next();
+    const end = Math.min(frames, start + DITHER_BLOCK);
+    for (let i = start; i < end; i++) {
+      const d = 2 * (i - start);
+      samples[2 * i] = quantise(left[i] * 32767 + dither[d]);
+      samples[2 * i + 1] = quantise(right[i] * 32767 + dither[d + 1]);
+    }
   }
   return bytes;
 }

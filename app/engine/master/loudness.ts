@@ -1,11 +1,14 @@
 // Integrated loudness per ITU-R BS.1770-4 / EBU R128: K-weighted mean square in 400 ms blocks overlapping
 // by 75 %, an absolute gate at −70 LUFS, then a relative gate 10 LU below the mean of the surviving blocks.
+// The meter is streaming (feed it blocks of any size), so the master can measure a limiter's output
+// without storing it.
 
 import type { Lufs, StereoBuffer } from "../types";
-import { kWeightingFilter } from "./kWeighting";
+import { KWeighting } from "./kWeighting";
 
 const BLOCK_SECONDS = 0.4;
 const STEP_SECONDS = 0.1;
+const STEPS_PER_BLOCK = Math.round(BLOCK_SECONDS / STEP_SECONDS);
 const ABSOLUTE_GATE_LUFS = -70;
 const RELATIVE_GATE_LU = -10;
 /** The −0.691 dB offset makes a 997 Hz full-scale sine in one channel read −3.01 LUFS. */
@@ -13,50 +16,69 @@ const OFFSET_DB = -0.691;
 
 const toLufs = (meanSquare: number): Lufs => OFFSET_DB + 10 * Math.log10(meanSquare);
 
-/** K-weighted mean square per 400 ms block (stereo channels summed with weight 1, as the standard says). */
-export function blockPowers(buffer: StereoBuffer): Float64Array {
-  const step = Math.round(STEP_SECONDS * buffer.sampleRate);
-  const stepsPerBlock = Math.round(BLOCK_SECONDS / STEP_SECONDS);
-  const stepCount = Math.floor(buffer.left.length / step);
-  // Sum of squares per 100 ms step; each block is four consecutive steps.
-  const stepEnergy = new Float64Array(stepCount);
-  for (const channel of [buffer.left, buffer.right]) {
-    const [shelf, highpass] = kWeightingFilter(buffer.sampleRate);
-    for (let s = 0; s < stepCount; s++) {
-      let energy = 0;
-      for (let i = s * step, end = i + step; i < end; i++) {
-        const y = highpass.tick(shelf.tick(channel[i]));
-        energy += y * y;
+export class LoudnessMeter {
+  private readonly filters: [KWeighting, KWeighting];
+  private readonly stepSamples: number;
+  private readonly steps: number[] = [];
+  private stepEnergy = 0;
+  private stepFill = 0;
+
+  constructor(sampleRate: number) {
+    this.filters = [new KWeighting(sampleRate), new KWeighting(sampleRate)];
+    this.stepSamples = Math.round(STEP_SECONDS * sampleRate);
+  }
+
+  /** Feeds left/right[start, start+count), split at 100 ms step boundaries. */
+  add(left: Float32Array, right: Float32Array, start: number, count: number): void {
+    let position = start;
+    const end = start + count;
+    while (position < end) {
+      const n = Math.min(end - position, this.stepSamples - this.stepFill);
+      this.stepEnergy += this.filters[0].energy(left, position, n) + this.filters[1].energy(right, position, n);
+      this.stepFill += n;
+      position += n;
+      if (this.stepFill === this.stepSamples) {
+        this.steps.push(this.stepEnergy);
+        this.stepEnergy = 0;
+        this.stepFill = 0;
       }
-      stepEnergy[s] += energy;
     }
   }
-  const blockCount = Math.max(0, stepCount - stepsPerBlock + 1);
-  const powers = new Float64Array(blockCount);
-  for (let b = 0; b < blockCount; b++) {
-    let energy = 0;
-    for (let k = 0; k < stepsPerBlock; k++) energy += stepEnergy[b + k];
-    powers[b] = energy / (step * stepsPerBlock);
+
+  /** K-weighted mean square of each complete 400 ms block (channels summed with weight 1). */
+  blockPowers(): number[] {
+    const powers: number[] = [];
+    for (let b = 0; b + STEPS_PER_BLOCK <= this.steps.length; b++) {
+      let energy = 0;
+      for (let k = 0; k < STEPS_PER_BLOCK; k++) energy += this.steps[b + k];
+      powers.push(energy / (this.stepSamples * STEPS_PER_BLOCK));
+    }
+    return powers;
   }
-  return powers;
+
+  /** Integrated loudness in LUFS; −Infinity for silence or less than one block. */
+  integrated(): Lufs {
+    const aboveAbsolute = this.blockPowers().filter((p) => p > 0 && toLufs(p) > ABSOLUTE_GATE_LUFS);
+    if (aboveAbsolute.length === 0) return -Infinity;
+    const relativeGate = toLufs(mean(aboveAbsolute)) + RELATIVE_GATE_LU;
+    return toLufs(mean(aboveAbsolute.filter((p) => toLufs(p) > relativeGate)));
+  }
 }
 
-/** Integrated loudness in LUFS; −Infinity for silence or a buffer shorter than one block. */
 export function integratedLoudness(buffer: StereoBuffer): Lufs {
-  const powers = blockPowers(buffer);
-  const aboveAbsolute = powers.filter((p) => p > 0 && toLufs(p) > ABSOLUTE_GATE_LUFS);
-  if (aboveAbsolute.length === 0) return -Infinity;
-  const relativeGate = toLufs(mean(aboveAbsolute)) + RELATIVE_GATE_LU;
-  const gated = aboveAbsolute.filter((p) => toLufs(p) > relativeGate);
-  return toLufs(mean(gated));
+  const meter = new LoudnessMeter(buffer.sampleRate);
+  meter.add(buffer.left, buffer.right, 0, buffer.left.length);
+  return meter.integrated();
 }
 
-/** Short-term-style loudness of each 400 ms block, for silence checks and loudness curves. */
-export function blockLoudness(buffer: StereoBuffer): Float64Array {
-  return blockPowers(buffer).map((p) => (p > 0 ? toLufs(p) : -Infinity));
+/** Loudness of each 400 ms block (100 ms apart), for silence checks and loudness curves. */
+export function blockLoudness(buffer: StereoBuffer): number[] {
+  const meter = new LoudnessMeter(buffer.sampleRate);
+  meter.add(buffer.left, buffer.right, 0, buffer.left.length);
+  return meter.blockPowers().map((p) => (p > 0 ? toLufs(p) : -Infinity));
 }
 
-function mean(values: Float64Array): number {
+function mean(values: number[]): number {
   let sum = 0;
   for (const v of values) sum += v;
   return sum / values.length;

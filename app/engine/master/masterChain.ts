@@ -1,21 +1,23 @@
-// The mastering chain: tone tilt -> bus compression -> gain -> look-ahead limiter, iterated until the
-// integrated loudness lands on the preset's target (the limiter's own loudness loss depends on the
-// material, so one pass is not enough), then a final true-peak safety trim.
+// The mastering chain: tone tilt -> bus compression -> gain -> look-ahead limiter. The limiter's loudness
+// loss and the inter-sample peaks it leaves depend on the material, so gain and ceiling are found by
+// measuring the limiter's output (without storing it) and correcting, then applied once in place.
+// The mix buffer is mastered in place: the caller hands it over.
 
 import type { Decibels, Lufs, StereoBuffer } from "../types";
 import { Biquad } from "../dsp/biquad";
 import { Compressor } from "../dsp/compressor";
-import { cloneStereo, scaleInPlace } from "../dsp/stereo";
+import { scaleInPlace } from "../dsp/stereo";
 import { dbToGain } from "../dsp/units";
-import { limit } from "./limiter";
+import { limit, type LimiterSettings } from "./limiter";
 import { integratedLoudness } from "./loudness";
 import type { MasterPreset } from "./presets";
-import { truePeakDb } from "./truePeak";
 
-/** Sample-peak ceiling sits below the true-peak ceiling: inter-sample overs are typically < 0.5 dB. */
-const INTERSAMPLE_MARGIN_DB = 0.6;
+/** First guess of how far inter-sample peaks rise above the sample peaks after limiting. */
+const INITIAL_INTERSAMPLE_MARGIN_DB = 0.5;
+/** Aim slightly under the true-peak ceiling: the 4× interpolator itself is accurate to ~0.1 dB. */
+const TRUE_PEAK_SAFETY_DB = 0.1;
 const LOUDNESS_TOLERANCE_LU = 0.2;
-const MAX_PASSES = 4;
+const MAX_MEASURING_PASSES = 5;
 
 export interface MasterResult {
   audio: StereoBuffer;
@@ -24,10 +26,9 @@ export interface MasterResult {
 }
 
 export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
-  const shaped = cloneStereo(mix);
-  applyTilt(shaped, preset);
-  const inputLufs = integratedLoudness(shaped);
-  if (!Number.isFinite(inputLufs)) return { audio: shaped, lufs: inputLufs, truePeakDb: -Infinity };
+  applyTilt(mix, preset);
+  const inputLufs = integratedLoudness(mix);
+  if (!Number.isFinite(inputLufs)) return { audio: mix, lufs: inputLufs, truePeakDb: -Infinity };
   // A loudness-relative threshold makes the compressor work the same on quiet and loud mixes.
   new Compressor({
     thresholdDb: inputLufs + preset.compressorThresholdLu,
@@ -35,29 +36,31 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
     attackSeconds: 0.03,
     releaseSeconds: 0.25,
     kneeDb: 6,
-  }).process(shaped.left, shaped.right);
+  }).process(mix.left, mix.right);
 
-  const compressedLufs = integratedLoudness(shaped);
-  let gainDb = preset.targetLufs - compressedLufs;
-  let audio = shaped;
-  let lufs = compressedLufs;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    audio = cloneStereo(shaped);
-    scaleInPlace(audio, dbToGain(gainDb));
-    limit(audio, { ceilingDb: preset.ceilingDbtp - INTERSAMPLE_MARGIN_DB, lookAheadSeconds: 0.005, releaseSeconds: 0.08 });
-    lufs = integratedLoudness(audio);
-    const error = preset.targetLufs - lufs;
-    if (Math.abs(error) <= LOUDNESS_TOLERANCE_LU) break;
-    gainDb += error;
+  // Search the input gain (for loudness) and the limiter's sample-peak ceiling (for true peak) by
+  // measuring the limiter's output; inter-sample overs depend on the material, so both are corrected.
+  const limiter: LimiterSettings = { ceilingDb: preset.ceilingDbtp - INITIAL_INTERSAMPLE_MARGIN_DB, lookAheadSeconds: 0.005, releaseSeconds: 0.08 };
+  let gainDb = preset.targetLufs - integratedLoudness(mix);
+  for (let pass = 0; pass < MAX_MEASURING_PASSES; pass++) {
+    const measured = limit(mix, dbToGain(gainDb), limiter, false);
+    const loudnessError = preset.targetLufs - measured.lufs;
+    const peakExcess = measured.truePeakDb - (preset.ceilingDbtp - TRUE_PEAK_SAFETY_DB);
+    if (Math.abs(loudnessError) <= LOUDNESS_TOLERANCE_LU && peakExcess <= 0) break;
+    gainDb += loudnessError;
+    if (peakExcess > 0) limiter.ceilingDb -= peakExcess;
   }
-  let peakDb = truePeakDb(audio);
+  const final = limit(mix, dbToGain(gainDb), limiter, true);
+  let lufs = final.lufs;
+  let peakDb = final.truePeakDb;
+  // Should the search not have converged, trim: the ceiling is a hard promise, loudness a target.
   if (peakDb > preset.ceilingDbtp) {
-    const trimDb = preset.ceilingDbtp - peakDb - 0.05;
-    scaleInPlace(audio, dbToGain(trimDb));
+    const trimDb = preset.ceilingDbtp - peakDb - TRUE_PEAK_SAFETY_DB;
+    scaleInPlace(mix, dbToGain(trimDb));
     lufs += trimDb;
     peakDb += trimDb;
   }
-  return { audio, lufs, truePeakDb: peakDb };
+  return { audio: mix, lufs, truePeakDb: peakDb };
 }
 
 function applyTilt(buffer: StereoBuffer, preset: MasterPreset): void {

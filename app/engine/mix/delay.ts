@@ -25,7 +25,8 @@ export class PingPongDelay {
     this.right = new Float32Array(length);
   }
 
-  process(inLeft: Float32Array, inRight: Float32Array, outLeft: Float32Array, outRight: Float32Array, start: number, count: number): void {
+  /** Adds the echoes of the mono `input` into the outputs over [start, start+count). */
+  process(input: Float32Array, outLeft: Float32Array, outRight: Float32Array, start: number, count: number): void {
     const { left, right, s } = this;
     const length = left.length;
     let index = this.index;
@@ -33,7 +34,7 @@ export class PingPongDelay {
       const echoLeft = left[index];
       const echoRight = right[index];
       // The input enters on the left only; feedback crosses sides, which makes the ping-pong.
-      left[index] = this.toneLeft.tick(0.5 * (inLeft[i] + inRight[i]) + echoRight * s.feedback);
+      left[index] = this.toneLeft.tick(input[i] + echoRight * s.feedback);
       right[index] = this.toneRight.tick(echoLeft * s.feedback);
       outLeft[i] += echoLeft;
       outRight[i] += echoRight;

@@ -42,7 +42,10 @@ export class KickPump {
       const since = i - (this.lastKick - this.attack);
       let duck: number;
       if (since < this.attack) duck = since / this.attack;
-      else if (since < this.attack + this.recovery) duck = 1 - Math.pow((since - this.attack) / this.recovery, 1.5);
+      else if (since < this.attack + this.recovery) {
+        const r = (since - this.attack) / this.recovery;
+        duck = 1 - r * Math.sqrt(r);
+      }
       else duck = 0;
       gain[n] = 1 - this.depth * Math.max(0, duck);
     }

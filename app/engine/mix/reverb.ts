@@ -21,19 +21,12 @@ const DIFFUSER_MS = [4.7, 11.3];
 const DIFFUSER_GAIN = 0.6;
 const LINES = LINE_MS.length;
 
+/** A circular buffer; `index` is both the read (oldest) and write position. */
 class DelayLine {
   readonly buffer: Float32Array;
   index = 0;
   constructor(readonly length: number) {
     this.buffer = new Float32Array(length);
-  }
-  /** The sample written `length` samples ago. */
-  read(): number {
-    return this.buffer[this.index];
-  }
-  write(value: number): void {
-    this.buffer[this.index] = value;
-    this.index = this.index + 1 === this.length ? 0 : this.index + 1;
   }
 }
 
@@ -56,46 +49,50 @@ export class Reverb {
     this.damping = Math.min(0.95, Math.max(0, settings.damping));
   }
 
-  /** Adds the reverb of (inLeft+inRight)/2 into the outputs over [start, start+count). */
-  process(inLeft: Float32Array, inRight: Float32Array, outLeft: Float32Array, outRight: Float32Array, start: number, count: number): void {
-    const { lines, gains, lowpass, mixed, damping } = this;
+  /** Adds the reverb of the mono `input` into the outputs over [start, start+count). */
+  process(input: Float32Array, outLeft: Float32Array, outRight: Float32Array, start: number, count: number): void {
+    const { lines, gains, lowpass, mixed, damping, preDelay, diffusers } = this;
     for (let i = start, end = start + count; i < end; i++) {
-      let x = this.preDelay.read();
-      this.preDelay.write(0.5 * (inLeft[i] + inRight[i]));
-      for (const diffuser of this.diffusers) {
+      let x = preDelay.buffer[preDelay.index];
+      preDelay.buffer[preDelay.index] = input[i];
+      if (++preDelay.index === preDelay.length) preDelay.index = 0;
+      for (let d = 0; d < diffusers.length; d++) {
         // Schroeder allpass: smears the input's transients before they enter the network.
-        const delayed = diffuser.read();
+        const diffuser = diffusers[d];
+        const delayed = diffuser.buffer[diffuser.index];
         const v = x + DIFFUSER_GAIN * delayed;
-        diffuser.write(v);
+        diffuser.buffer[diffuser.index] = v;
+        if (++diffuser.index === diffuser.length) diffuser.index = 0;
         x = delayed - DIFFUSER_GAIN * v;
       }
       let left = 0, right = 0;
       for (let k = 0; k < LINES; k++) {
-        const y = lines[k].read();
+        const line = lines[k];
+        const y = line.buffer[line.index];
         lowpass[k] = y + damping * (lowpass[k] - y);
         mixed[k] = lowpass[k] * gains[k];
         if (k & 1) right += y;
         else left += y;
       }
       hadamard8(mixed);
-      for (let k = 0; k < LINES; k++) lines[k].write(mixed[k] + (k & 2 ? -x : x));
+      for (let k = 0; k < LINES; k++) {
+        const line = lines[k];
+        line.buffer[line.index] = mixed[k] + (k & 2 ? -x : x);
+        if (++line.index === line.length) line.index = 0;
+      }
       outLeft[i] += left * 0.25;
       outRight[i] += right * 0.25;
     }
   }
 }
 
-/** In-place fast Walsh-Hadamard transform of 8 values, scaled to be orthonormal (lossless mixing). */
+/** In-place Walsh-Hadamard transform of 8 values, scaled to be orthonormal (lossless mixing). */
 function hadamard8(v: Float64Array): void {
-  for (let h = 1; h < 8; h <<= 1) {
-    for (let i = 0; i < 8; i += h << 1) {
-      for (let j = i; j < i + h; j++) {
-        const a = v[j], b = v[j + h];
-        v[j] = a + b;
-        v[j + h] = a - b;
-      }
-    }
-  }
-  const scale = 1 / Math.sqrt(8);
-  for (let i = 0; i < 8; i++) v[i] *= scale;
+  const a0 = v[0] + v[1], a1 = v[0] - v[1], a2 = v[2] + v[3], a3 = v[2] - v[3];
+  const a4 = v[4] + v[5], a5 = v[4] - v[5], a6 = v[6] + v[7], a7 = v[6] - v[7];
+  const b0 = a0 + a2, b1 = a1 + a3, b2 = a0 - a2, b3 = a1 - a3;
+  const b4 = a4 + a6, b5 = a5 + a7, b6 = a4 - a6, b7 = a5 - a7;
+  const scale = 0.35355339059327373; // 1 / sqrt(8)
+  v[0] = (b0 + b4) * scale; v[1] = (b1 + b5) * scale; v[2] = (b2 + b6) * scale; v[3] = (b3 + b7) * scale;
+  v[4] = (b0 - b4) * scale; v[5] = (b1 - b5) * scale; v[6] = (b2 - b6) * scale; v[7] = (b3 - b7) * scale;
 }

@@ -11,8 +11,8 @@ import { SAMPLE_RATE } from "../types";
 export const VELOCITY_BUCKET = 4;
 /** Gates within this bucket share one rendering. */
 export const GATE_BUCKET_SAMPLES: Samples = Math.round(0.01 * SAMPLE_RATE);
-/** Below this level (≈ −96 dBFS) a tail is considered finished and trimmed. */
-const SILENCE = 1.6e-5;
+/** Below this level (−80 dBFS, under the 16-bit noise floor once mixed and mastered) a tail is trimmed. */
+const SILENCE = 1e-4;
 /** Fade applied where a choked note (open hat) is cut. */
 const CHOKE_FADE_SAMPLES: Samples = Math.round(0.005 * SAMPLE_RATE);
 
@@ -47,10 +47,16 @@ function trimTail(buffer: StereoBuffer): StereoBuffer {
 
 /** Adds a rendered note into the stem at `startSample`, optionally choked (faded out) at `cutSample`. */
 export function pasteNote(stem: StereoBuffer, note: StereoBuffer, startSample: Samples, cutSample: Samples = Infinity): void {
+  const from = Math.max(0, startSample);
   const end = Math.min(stem.left.length, startSample + note.left.length, cutSample + CHOKE_FADE_SAMPLES);
+  const steadyEnd = Math.min(end, cutSample);
   const sl = stem.left, sr = stem.right, nl = note.left, nr = note.right;
-  for (let i = Math.max(0, startSample); i < end; i++) {
-    const gain = i < cutSample ? 1 : 1 - (i - cutSample) / CHOKE_FADE_SAMPLES;
+  for (let i = from; i < steadyEnd; i++) {
+    sl[i] += nl[i - startSample];
+    sr[i] += nr[i - startSample];
+  }
+  for (let i = Math.max(from, steadyEnd); i < end; i++) {
+    const gain = 1 - (i - cutSample) / CHOKE_FADE_SAMPLES;
     sl[i] += nl[i - startSample] * gain;
     sr[i] += nr[i - startSample] * gain;
   }

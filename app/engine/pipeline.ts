@@ -1,0 +1,139 @@
+// The whole engine, end to end: compose -> produce -> scheduleTracks -> render stems and channel strips
+// (both cores) -> mix effects -> ambient bed -> master -> encode (MP3 on a worker while this thread
+// writes the WAV, peaks and description). renderFromParts() starts from an existing composition and
+// production, which is what the edit flow calls after notes or sounds change.
+
+import { compose, describeComposition, produce, scheduleTracks } from "./compose";
+import { encodeMp3InWorker, encodeWav, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
+import { master, STANDARD_MASTER, type MasterPreset } from "./master";
+import { addAmbience } from "./sfx";
+import { renderMix } from "./threads";
+import type { Bpm, Composition, Decibels, Lufs, PartName, Production, Seconds, SongParams, StereoBuffer, Track } from "./types";
+import { SAMPLE_RATE, STEPS_PER_SEGMENT } from "./types";
+
+/** Release tails and reverb ring on after the last note. */
+const TAIL_SECONDS: Seconds = 3;
+
+export interface RenderOptions {
+  /** Render only this window of the song (tests and previews); the description still covers the whole song. */
+  excerpt?: { startSeconds: Seconds; seconds: Seconds };
+  master?: MasterPreset;
+  /** Use a worker thread for half the stems (default true). Output is identical either way. */
+  parallel?: boolean;
+  /** Return the dry stems so the caller can cache them. */
+  keepStems?: boolean;
+  /** Stems from an earlier render, by part: those parts are not rendered again. */
+  stems?: Partial<Record<PartName, StereoBuffer>>;
+  /** Skip the MP3 (e.g. a WAV-only export); the WAV is always written. */
+  mp3?: boolean;
+}
+
+export interface RenderStats {
+  durationSeconds: Seconds;
+  tempo: Bpm;
+  key: string;
+  lufs: Lufs;
+  truePeakDb: Decibels;
+  /** Wall-clock milliseconds per stage. */
+  timings: Record<string, number>;
+}
+
+export interface SongRender {
+  composition: Composition;
+  production: Production;
+  tracks: Track[];
+  mp3: Uint8Array | null;
+  wav: Uint8Array;
+  midi: Uint8Array;
+  peaks: SongPeaks;
+  description: SongDescription;
+  stats: RenderStats;
+  stems?: Partial<Record<PartName, StereoBuffer>>;
+}
+
+export async function renderSong(params: SongParams, options: RenderOptions & { productionSeed?: number } = {}): Promise<SongRender> {
+  let t = performance.now();
+  const composition = compose(params);
+  const composeMs = performance.now() - t;
+  t = performance.now();
+  const production = produce(params, composition, options.productionSeed);
+  const produceMs = performance.now() - t;
+  const song = await renderFromParts(composition, production, options);
+  song.stats.timings = { compose: composeMs, produce: produceMs, ...song.stats.timings };
+  song.stats.timings.total += composeMs + produceMs;
+  return song;
+}
+
+export async function renderFromParts(composition: Composition, production: Production, options: RenderOptions = {}): Promise<SongRender> {
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  const stage = <T>(name: string, work: () => T): T => {
+    const t = performance.now();
+    const result = work();
+    timings[name] = performance.now() - t;
+    return result;
+  };
+
+  const tracks = stage("schedule", () => excerptTracks(scheduleTracks(composition, production), options.excerpt));
+  const segmentSeconds = (60 / composition.tempo / 4) * STEPS_PER_SEGMENT;
+  const songSeconds = options.excerpt ? options.excerpt.seconds : composition.segments.length * segmentSeconds;
+  const lengthSamples = Math.ceil((songSeconds + TAIL_SECONDS) * SAMPLE_RATE);
+
+  const mixed = await renderMix({
+    tracks,
+    lengthSamples,
+    options: { mix: production.mix, filter: composition.filter, tempoBpm: composition.tempo, intensity: production.intensity, levels: production.levels, seed: production.seed },
+    parallel: options.parallel ?? true,
+    keepStems: options.keepStems ?? false,
+    cachedStems: options.stems,
+  });
+  timings.render = mixed.timings.stemsMs;
+  timings.mix = mixed.timings.effectsMs;
+  const mix = mixed.mix;
+  stage("sfx", () => addAmbience(mix, production.sfx, production.seed));
+  const mastered = stage("master", () => master(mix, options.master ?? STANDARD_MASTER));
+
+  const t = performance.now();
+  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3InWorker(mastered.audio);
+  const wav = encodeWav(mastered.audio, production.seed);
+  const peaks = songPeaks(mastered.audio, segmentSeconds, composition.segments.length);
+  const midi = toMidiFile(composition, production);
+  const renderedSeconds = lengthSamples / SAMPLE_RATE;
+  const description = songDescription(describeComposition(composition, production), {
+    renderedSeconds,
+    lufs: mastered.lufs,
+    truePeakDb: mastered.truePeakDb,
+    mix: production.mix,
+    sfx: production.sfx,
+  });
+  const mp3 = await mp3Pending;
+  timings.encode = performance.now() - t;
+  timings.total = performance.now() - started;
+
+  return {
+    composition,
+    production,
+    tracks,
+    mp3,
+    wav,
+    midi,
+    peaks,
+    description,
+    stats: { durationSeconds: renderedSeconds, tempo: composition.tempo, key: composition.key.name, lufs: mastered.lufs, truePeakDb: mastered.truePeakDb, timings },
+    ...(options.keepStems ? { stems: mixed.stems } : {}),
+  };
+}
+
+/** Keeps the notes that start inside the window, shifted so the window starts at 0. */
+function excerptTracks(tracks: Track[], excerpt: RenderOptions["excerpt"]): Track[] {
+  if (!excerpt) return tracks;
+  const { startSeconds, seconds } = excerpt;
+  return tracks.map((track) => {
+    const keep = track.notes.map((note, i) => ({ note, i })).filter(({ note }) => note.time >= startSeconds && note.time < startSeconds + seconds);
+    return {
+      ...track,
+      notes: keep.map(({ note }) => ({ ...note, time: note.time - startSeconds })),
+      ...(track.drumSounds ? { drumSounds: keep.map(({ i }) => track.drumSounds![i]) } : {}),
+    };
+  });
+}
