@@ -47,7 +47,7 @@ export const GROOVES: readonly Groove[] = [
       open_hat: "..............o.",
     },
     intense: { closed_hat: "xgxgxgxgxgxgxgxg" },
-    bass: "x-------..x-----",
+    bass: "x-------..x---o-",
     chords: "x-------x-----o-",
   },
   {
@@ -111,7 +111,7 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: "xxxxxxxxxxxxxxxx" },
     notes: { snare: 39 },
-    bass: "x-.x..x-x-.x..x.",
+    bass: "x-.x..x-x-.x.ox.",
     chords: "..x-..x-..x-..x-",
   },
   {
@@ -127,7 +127,7 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: "xoxoxoxoxoxoxoxo", snare: ".........g....g." },
     notes: { auxiliary: 54 },
-    bass: "x-.....x-.x-....",
+    bass: "x-.....x-.x-..o.",
     chords: "x-----..x-----o-",
   },
   {
@@ -142,7 +142,7 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: "o.o.o.o.o.o.o.o.", kick: "...............o" },
     notes: { auxiliary: 37 },
-    bass: "x-----.x-.x-....",
+    bass: "x-----.x-.x-..o.",
     chords: "x-------------o-",
   },
   {
@@ -157,7 +157,7 @@ export const GROOVES: readonly Groove[] = [
       auxiliary: "...........o....",
     },
     notes: { auxiliary: 37 },
-    bass: "x-----.x-.x-----",
+    bass: "x-----.x-.x---o-",
     chords: "x-------x-------",
   },
   {
@@ -172,7 +172,7 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: "xoxoxoxoxoxoxoxo" },
     notes: { snare: 40, auxiliary: 54 },
-    bass: "x-.x..x.x-.x..x.",
+    bass: "x-.x..x.x-.x.ox.",
     chords: "x-.x-.x-x-.x-.x-",
   },
   {
@@ -188,7 +188,7 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: ".x.x.x.x.x.x.x.x" },
     notes: { snare: 40 },
-    bass: "X...x...X...x...",
+    bass: "X...x...X...x.o.",
     chords: "x---------------",
   },
   {
@@ -261,7 +261,7 @@ export const GROOVES: readonly Groove[] = [
       open_hat: "..o...o...o...o.",
     },
     notes: { snare: 37, auxiliary: 69 },
-    bass: "x..x..x...x..x..",
+    bass: "x..x..x...x..xo.",
     chords: "x-------..x-----",
   },
   {
@@ -319,7 +319,7 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { kick: "x.....x.x..x..x.", snare: "........x.....xx" },
     notes: { auxiliary: 54 },
-    bass: "x---------------",
+    bass: "x-------x---o---",
     chords: "x---------------",
   },
   {
@@ -333,7 +333,7 @@ export const GROOVES: readonly Groove[] = [
       auxiliary: "x..x..x..x..x..x..x..x..x..x..x.",
     },
     notes: { auxiliary: 56 },
-    bass: "x-----x-----x-----x-----x-----x-",
+    bass: "x-----x-----x--o--x-----x-----x-",
     chords: "x---------------",
   },
   {
@@ -348,7 +348,7 @@ export const GROOVES: readonly Groove[] = [
       auxiliary: "o..o..o..o..o..o",
     },
     notes: { snare: 40, auxiliary: 75 },
-    bass: "x..x..x.x..x....",
+    bass: "x..x..x.x..x..o.",
     chords: "x.o...x.....x.o.",
   },
   {

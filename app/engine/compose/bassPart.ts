@@ -7,6 +7,7 @@ import { createRng, type Rng } from "../theory/random";
 import { isStrongBeat, parseRhythm, type RhythmHit } from "../theory/rhythm";
 import { scalePitchClasses } from "../theory/scales";
 import { STEPS_PER_SEGMENT, type ChordEvent, type Midi, type Note } from "../types";
+import { grooveHits } from "./drumPart";
 import { velocityFor } from "./dynamics";
 import { chordAt, stepsUntilChordChange } from "./harmony";
 import type { PartContext } from "./partContext";
@@ -33,24 +34,35 @@ function rootPitch(chord: ChordEvent, centre: Midi): Midi {
   return nearestWithPitchClass(pitchClass(chord.root), centre);
 }
 
-/** Hits from the groove's bass rhythm; optional hits survive with the bass density. */
-function rhythmHits(context: PartContext, rng: Rng): RhythmHit[] {
-  return parseRhythm(context.groove.bass).filter((hit) => {
+/**
+ * Hits from the groove's bass rhythm; optional hits survive with the bass density. An 808 locks to the
+ * kick instead (MUSIC.md), adding only the bass rhythm's optional hits.
+ */
+function rhythmHits(context: PartContext, rng: Rng, sub808: boolean): RhythmHit[] {
+  const kept = parseRhythm(context.groove.bass).filter((hit) => {
     const keep = rng.next() < context.density;
-    return !hit.optional || keep;
+    return sub808 ? hit.optional && keep : !hit.optional || keep;
   });
+  if (!sub808) return kept;
+  const kicks = grooveHits(context, "kick");
+  return [...kicks, ...kept.filter((hit) => !kicks.some((kick) => kick.step === hit.step))].sort((a, b) => a.step - b.step);
 }
+
+/** Below this density the bass only plays each chord's first hit. */
+const ROOTS_ONLY_BELOW_DENSITY = 0.2;
 
 function patternBass(context: PartContext, rng: Rng, sub808: boolean): Note[] {
   const { chords, segment, intensity } = context;
-  const hits = rhythmHits(context, rng);
+  const isFirstOfChord = (hit: RhythmHit, i: number, all: RhythmHit[]) => i === 0 || chordAt(chords, all[i - 1].step) !== chordAt(chords, hit.step);
+  const rhythm = rhythmHits(context, rng, sub808);
+  const hits = context.density < ROOTS_ONLY_BELOW_DENSITY ? rhythm.filter(isFirstOfChord) : rhythm;
   const notes: Note[] = [];
   hits.forEach((hit, i) => {
     const chord = chordAt(chords, hit.step);
     const root = rootPitch(chord, sub808 ? SUB_CENTRE : BASS_CENTRE);
     const untilChange = stepsUntilChordChange(chords, hit.step);
     const nextHit = hits[i + 1];
-    const firstOfChord = i === 0 || chordAt(chords, hits[i - 1].step) !== chord;
+    const firstOfChord = isFirstOfChord(hit, i, hits);
     const roll = rng.next();
     let pitch = root;
     if (!firstOfChord) {

@@ -18,21 +18,13 @@ const CRASH_SECTIONS = new Set(["verse", "chorus", "drop", "bridge"]);
 export function writeDrums(context: PartContext): Note[] {
   const { segment, groove, intensity, drumMode } = context;
   if (drumMode === "none") return [];
-  const density = effectiveDensity(context.density, intensity);
   const notes: Note[] = [];
   for (const kind of DRUM_KINDS) {
     if (drumMode === "light" && !LIGHT_KINDS.includes(kind)) continue;
     // Low intensity drops the decorative layers.
     if (intensity <= 3 && LAYER_KINDS.includes(kind)) continue;
-    // One stream per kind and section kind: repeated sections keep the same optional hits.
-    const rng = createRng(deriveSeed(context.seed, "drums", kind, segment.section));
-    const hits = hitsOf(groove.drums[kind]);
-    if (intensity >= 7) hits.push(...hitsOf(groove.intense?.[kind]));
     const pitch = groove.notes?.[kind] ?? DEFAULT_DRUM_NOTES[kind];
-    for (const hit of hits) {
-      const keep = rng.next() < density;
-      if (hit.optional && !keep) continue;
-      if (notes.some((note) => note.drum === kind && note.step === hit.step)) continue;
+    for (const hit of grooveHits(context, kind)) {
       notes.push(drumNote(kind, pitch, hit.step, velocityFor(hit.weight, segment.energy, intensity), kind === "open_hat" ? 2 : 1));
     }
   }
@@ -44,6 +36,25 @@ export function writeDrums(context: PartContext): Note[] {
     notes.push(drumNote("auxiliary", CRASH_NOTE, 0, velocityFor("accent", segment.energy, intensity), 8));
   }
   return notes.sort((a, b) => a.step - b.step || a.pitch - b.pitch);
+}
+
+/**
+ * The hits one drum kind plays in the full groove, before fills and rolls: the pattern, plus the intense layer
+ * at intensity 7 and up, with optional hits kept by density. One random stream per kind and section kind, so
+ * repeated sections keep the same optional hits (and the 808 can follow the kick).
+ */
+export function grooveHits(context: PartContext, kind: DrumKind): RhythmHit[] {
+  const density = effectiveDensity(context.drumDensity, context.intensity);
+  const rng = createRng(deriveSeed(context.seed, "drums", kind, context.segment.section));
+  const hits = hitsOf(context.groove.drums[kind]);
+  if (context.intensity >= 7) hits.push(...hitsOf(context.groove.intense?.[kind]));
+  const kept: RhythmHit[] = [];
+  for (const hit of hits) {
+    const keep = rng.next() < density;
+    if ((hit.optional && !keep) || kept.some((other) => other.step === hit.step)) continue;
+    kept.push(hit);
+  }
+  return kept.sort((a, b) => a.step - b.step);
 }
 
 function hitsOf(pattern: string | undefined): RhythmHit[] {
@@ -65,7 +76,8 @@ function addHatRoll(notes: Note[], context: PartContext, rng: Rng): void {
   const spacing = burst === "32nds" ? 0.5 : burst === "triplets" ? 2 / 3 : 1;
   const pitch = context.groove.notes?.closed_hat ?? DEFAULT_DRUM_NOTES.closed_hat;
   for (let position = 0; position < 4 - 1e-9; position += spacing) {
-    const step = start + Math.round(position);
+    // Round to the nearest 16th, but keep the last ones inside the segment.
+    const step = start + Math.min(3, Math.round(position));
     const velocity = Math.round(velocityFor("normal", context.segment.energy, context.intensity) * (0.7 + 0.3 * (position / 4)));
     notes.push(drumNote("closed_hat", pitch, step, velocity, spacing, position + start - step));
   }

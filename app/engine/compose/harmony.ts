@@ -49,17 +49,21 @@ export function chooseHarmony(filter: Filter, mood: Mood | undefined, rng: Rng):
 }
 
 /**
- * The chord events of every segment. The loop restarts with each section; voicings lead smoothly from the
- * previous chord across the whole song.
+ * The chord events of every segment. The loop restarts with each section and its voicings lead smoothly from
+ * chord to chord; each section starts from the same centred voicing, so repeated sections sound the same.
+ * The song's last bar comes home to the tonic chord.
  */
 export function segmentChords(segments: readonly SegmentPlan[], harmony: SongHarmony, barsPerChord: number): ChordEvent[][] {
   let previous: Midi[] | null = null;
-  return segments.map((segment) => {
+  const tonicChord = chordFromNumeral(harmony.key, isMinorMode(harmony.key.mode) ? "i" : "I");
+  return segments.map((segment, index) => {
     const loop = harmony.loops[segment.section];
+    if (segment.indexInSection === 0) previous = null;
     const events: ChordEvent[] = [];
     for (let step = 0; step < STEPS_PER_SEGMENT; step += STEPS_PER_BAR) {
       const barInSection = segment.indexInSection * 2 + step / STEPS_PER_BAR;
-      const chord = loop[Math.floor(barInSection / barsPerChord) % loop.length];
+      const finalBar = index === segments.length - 1 && step === STEPS_PER_SEGMENT - STEPS_PER_BAR;
+      const chord = finalBar ? tonicChord : loop[Math.floor(barInSection / barsPerChord) % loop.length];
       const last = events[events.length - 1];
       if (last && last.numeral === chord.numeral) {
         last.length += STEPS_PER_BAR;

@@ -83,7 +83,7 @@ function realisePhrase(context: PartContext, feel: MotifFeel, phraseIndex: numbe
     bar.forEach((note, i) => {
       let pitch: Midi;
       if (previous === null) {
-        pitch = nearestChordTone(target, chord);
+        pitch = tonalChordTone(target, chord, key.tonic);
       } else {
         // Gravity: a move that would carry the line away from the bar's target is turned around.
         const drift = previous - target;
@@ -91,9 +91,9 @@ function realisePhrase(context: PartContext, feel: MotifFeel, phraseIndex: numbe
         pitch = stepAlongScale(previous, move, scale);
         if (pitch > high || pitch < low) pitch = stepAlongScale(previous, -move, scale);
       }
-      if (isStrongBeat(note.step)) pitch = nearestChordTone(pitch, chord);
+      if (isStrongBeat(note.step)) pitch = tonalChordTone(pitch, chord, key.tonic);
       const lastOfPhrase = barInPhrase === PHRASE_BARS - 1 && i === bar.length - 1;
-      if (lastOfPhrase) pitch = cadenceNote(pitch, chord, phraseIndex);
+      if (lastOfPhrase) pitch = cadenceNote(pitch, chord, phraseIndex, key.tonic);
       while (pitch > high) pitch -= 12;
       while (pitch < low) pitch += 12;
       const next = bar[i + 1];
@@ -106,9 +106,21 @@ function realisePhrase(context: PartContext, feel: MotifFeel, phraseIndex: numbe
   return placed;
 }
 
-/** Questions end on a chord tone other than the root; answers come home to the root. */
-function cadenceNote(pitch: Midi, chord: Chord, phraseIndex: number): Midi {
+/**
+ * The chord tone for a strong beat: the nearest one, unless the key's tonic is also a chord tone within a
+ * minor third, in which case the line leans on it. Melodies that keep returning to the tonic make the key
+ * clear, even over loops like i–VI–III–VII that sit close to the relative major.
+ */
+function tonalChordTone(pitch: Midi, chord: Chord, tonic: number): Midi {
+  if (!chord.pitchClasses.includes(tonic)) return nearestChordTone(pitch, chord);
+  const anchored = nearestWithPitchClass(tonic, pitch);
+  return Math.abs(anchored - pitch) <= 3 ? anchored : nearestChordTone(pitch, chord);
+}
+
+/** Questions end on a chord tone other than the root; answers come home, to the tonic when the chord holds it. */
+function cadenceNote(pitch: Midi, chord: Chord, phraseIndex: number, tonic: number): Midi {
   const [root, ...others] = chord.pitchClasses;
-  const wanted = phraseIndex % 2 === 1 ? root : others[0];
+  const home = chord.pitchClasses.includes(tonic) ? tonic : root;
+  const wanted = phraseIndex % 2 === 1 ? home : others.find((pc) => pc !== tonic) ?? root;
   return nearestWithPitchClass(wanted, pitch);
 }

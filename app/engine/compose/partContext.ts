@@ -17,5 +17,7 @@ export interface PartContext {
   intensity: number;
   /** 0..1, this part's density. */
   density: number;
+  /** 0..1, the drum density, which the 808 follows through the kick. */
+  drumDensity: number;
   drumMode: DrumMode;
 }

@@ -14,22 +14,15 @@ export const CHORD_REGISTER: Register = { low: 48, high: 72 };
 
 /**
  * Voices `chord` within `register`, leading smoothly from `previous` (or centred in the register when there
- * is none). Chords of five tones drop their fifth so four voices remain.
+ * is none). Every chord tone is voiced, so a melody's chord tones are always in the chord part.
  */
 export function voiceChord(chord: Chord, previous: readonly Midi[] | null, register: Register = CHORD_REGISTER): Midi[] {
-  const tones = chordTonesToVoice(chord);
-  const candidates = closeVoicings(tones, register);
+  const candidates = closeVoicings(chord.pitchClasses, register);
   if (candidates.length === 0) throw new Error(`No voicing of ${chord.symbol} fits ${register.low}..${register.high}`);
   const centre = (register.low + register.high) / 2;
   const cost = (voicing: Midi[]): number =>
     previous && previous.length > 0 ? movement(previous, voicing) : Math.abs(average(voicing) - centre);
   return candidates.reduce((best, candidate) => (cost(candidate) < cost(best) ? candidate : best));
-}
-
-function chordTonesToVoice(chord: Chord): number[] {
-  if (chord.pitchClasses.length <= 4) return chord.pitchClasses;
-  const fifth = pitchClass(chord.root + 7);
-  return chord.pitchClasses.filter((pc) => pc !== fifth).slice(0, 4);
 }
 
 /** Every rotation of the tones stacked upwards from each possible bottom note inside the register. */

@@ -1,7 +1,7 @@
 // Chord-loop vocabularies shared by several filters (MUSIC.md "Harmony"). Numerals count degrees of the
 // song's mode; case gives the third. Each loop is four chords.
 
-export const EDM_MINOR = [["i", "VI", "III", "VII"], ["i", "iv", "VI", "v"], ["i", "VII", "VI", "VII"]];
+export const EDM_MINOR = [["i", "VI", "III", "VII"], ["i", "iv", "VI", "v"], ["i", "VI", "i", "VII"]];
 export const EDM_DORIAN = [["i7", "IV7", "i7", "IV7"], ["i", "VII", "IV", "i"]];
 export const EDM_PHRYGIAN = [["i", "II", "i", "VII"], ["i", "II", "VI", "i"]];
 export const POP_MAJOR = [["I", "V", "vi", "IV"], ["I", "IV", "vi", "V"], ["I", "vi", "IV", "V"]];
@@ -21,5 +21,5 @@ export const AMBIENT_MAJOR = [["Isus2", "IVmaj7", "Isus2", "IVmaj7"], ["Imaj7", 
 export const AMBIENT_LYDIAN = [["Imaj7", "II", "Imaj7", "II"], ["Isus2", "II", "vii", "Imaj7"]];
 export const AMBIENT_MINOR = [["i9", "VImaj7", "i9", "VImaj7"], ["i7", "iv7", "VImaj7", "VII"]];
 export const ROCK_MIXOLYDIAN = [["I", "VII", "IV", "I"], ["I", "v", "IV", "I"]];
-export const JAZZ_MAJOR = [["ii7", "V7", "Imaj7", "vi7"], ["Imaj7", "vi7", "ii7", "V7"], ["iii7", "vi7", "ii7", "V7"]];
+export const JAZZ_MAJOR = [["ii7", "V7", "Imaj7", "vi7"], ["Imaj7", "vi7", "ii7", "V7"], ["ii7", "V7", "Imaj7", "IVmaj7"]];
 export const HARMONIC_MINOR = [["i", "iv", "V", "i"], ["i", "VI", "iv", "V"]];
