@@ -1,6 +1,6 @@
 // Shapes of the catalogue: what a style, a filter (a musical definition), a groove, an ensemble, a kit,
 // a mix style and an ambient effect are. The data itself lives in the sibling files.
-import type { Bpm, DrumKind, Midi, Mode, PartName, PitchedPart } from "../types";
+import type { Bpm, DrumKind, Midi, Mode, PartName, PitchedPart, SectionKind } from "../types";
 
 export type FilterPurpose = "playback" | "song" | "create" | "vocal" | "hidden";
 
@@ -100,7 +100,7 @@ export interface Groove {
 
 /** One section of an arrangement template; lengths in bars, grown from min towards max to fit the song length. */
 export interface TemplateSection {
-  kind: import("../types").SectionKind;
+  kind: SectionKind;
   minBars: number;
   maxBars: number;
 }
