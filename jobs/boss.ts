@@ -1,7 +1,7 @@
 // The pg-boss instance: created on the same database as the app, its queues created from jobs/queues.ts,
 // its timetable registered, and stopped gracefully. One instance per process, kept on globalThis so dev
 // rebuilds reuse it.
-import { PgBoss, fromPglite } from "pg-boss";
+import { PgBoss, fromPglite, type ConstructorOptions } from "pg-boss";
 import type { DbConnection } from "../app/server/db.server";
 import {
   DEAD_LETTER_RETENTION_SECONDS,
@@ -14,13 +14,13 @@ import {
 /** Active jobs get this long to finish on shutdown; then pg-boss fails them and they are retried later. */
 export const STOP_TIMEOUT_MS = 8_000;
 
-export function createBoss(connection: DbConnection): PgBoss {
+export function createBoss(connection: DbConnection, options: Partial<ConstructorOptions> = {}): PgBoss {
   const boss =
     connection.kind === "pglite"
       ? // Same single PGlite connection as drizzle: pg-boss and the app share the embedded database.
-        new PgBoss({ db: fromPglite(connection.pglite), backend: "pglite" })
+        new PgBoss({ ...options, db: fromPglite(connection.pglite), backend: "pglite" })
       : // Its own small pool: workers' polling must not queue behind web requests for a connection.
-        new PgBoss({ connectionString: connection.url, max: 4, application_name: "songloom-jobs" });
+        new PgBoss({ ...options, connectionString: connection.url, max: 4, application_name: "songloom-jobs" });
   // pg-boss reports failures of its own maintenance and polling here; unhandled, they would crash the process.
   boss.on("error", (error) => console.error("pg-boss:", error));
   return boss;
@@ -72,12 +72,28 @@ const globalStore = globalThis as typeof globalThis & { __songloomBoss?: PgBoss 
 /** Starts the process's pg-boss on `connection` and makes it the one `getBoss()` returns. */
 export async function startBoss(connection: DbConnection): Promise<PgBoss> {
   if (globalStore.__songloomBoss) return globalStore.__songloomBoss;
+  await setUpQueues(connection);
   const boss = createBoss(connection);
   await boss.start();
-  await ensureQueues(boss);
-  await ensureSchedules(boss);
   globalStore.__songloomBoss = boss;
   return boss;
+}
+
+/**
+ * Installs pg-boss's schema, the queues and the timetable through a short-lived instance. The working
+ * instance then starts with every queue in its cache. That matters on PGlite: creating a queue evicts it
+ * from the cache, and a cache miss inside a transactional `enqueue` would query outside the transaction,
+ * waiting forever for the single connection the transaction holds.
+ */
+async function setUpQueues(connection: DbConnection): Promise<void> {
+  const setup = createBoss(connection, { supervise: false, schedule: false });
+  await setup.start();
+  try {
+    await ensureQueues(setup);
+    await ensureSchedules(setup);
+  } finally {
+    await setup.stop({ graceful: false });
+  }
 }
 
 export function getBoss(): PgBoss {

@@ -9,6 +9,7 @@ export interface EnqueueOptions extends Pick<JobOptions, "priority" | "startAfte
   /**
    * The transaction that writes the row the job needs. The job is inserted through it, so it exists if
    * and only if the transaction commits: no job for a row that was rolled back, no row without its job.
+   * On PGlite the transaction holds the only connection, so inside it use pg-boss only through this.
    */
   tx?: Tx;
 }
