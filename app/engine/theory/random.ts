@@ -6,8 +6,6 @@ export interface Rng {
   next(): number;
   /** Integer in [min, max], both inclusive. */
   int(min: number, max: number): number;
-  /** Uniform in [min, max). */
-  range(min: number, max: number): number;
   chance(probability: number): boolean;
   pick<T>(items: readonly T[]): T;
   /** Picks an item with probability proportional to its weight. */
@@ -28,7 +26,6 @@ export function createRng(seed: number): Rng {
   const rng: Rng = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    range: (min, max) => min + next() * (max - min),
     chance: (probability) => next() < probability,
     pick: (items) => {
       if (items.length === 0) throw new Error("Rng.pick: empty list");
