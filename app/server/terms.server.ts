@@ -2,7 +2,7 @@
 // the terms_of_use_enforce_for_all_users flag is on. users.terms_of_use_status is the user's standing
 // against the current version (publishing a new one resets everyone to PENDING); terms_acceptances keeps
 // who accepted which version when.
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { terms, termsAcceptances, type Terms } from "../../drizzle/schema/access";
 import { users } from "../../drizzle/schema/auth";
 import type { SessionUser } from "~/models/user.server";
@@ -63,12 +63,4 @@ export async function acceptTerms(userId: string, termsId: string): Promise<void
     await tx.insert(termsAcceptances).values({ userId, termsId }).onConflictDoNothing();
     await tx.update(users).set({ termsOfUseStatus: "ACCEPTED" }).where(eq(users.id, userId));
   });
-}
-
-export async function hasAccepted(userId: string, termsId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ termsId: termsAcceptances.termsId })
-    .from(termsAcceptances)
-    .where(and(eq(termsAcceptances.userId, userId), eq(termsAcceptances.termsId, termsId)));
-  return row !== undefined;
 }

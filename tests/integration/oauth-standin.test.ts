@@ -86,6 +86,22 @@ describe("social sign-in against the local stand-in", () => {
     expect(user.emailVerifiedAt).toBeInstanceOf(Date);
   });
 
+  test("a form_post callback (as Apple sends it) completes the same sign-in", async () => {
+    const email = uniqueEmail("formpost");
+    const start = await callRoute(startRoute.action, post("/auth/apple", { redirectFrom: "/library" }), { provider: "apple" });
+    const cookie = cookiesFrom(start);
+    const authorizeUrl = new URL(start.headers.get("Location") ?? "");
+    const approved = await callRoute(authorizeRoute.action, post("/dev/oauth/authorize", { ...Object.fromEntries(authorizeUrl.searchParams), email, name: "Posted" }));
+    const callbackUrl = new URL(approved.headers.get("Location") ?? "");
+    const response = await callRoute(
+      callbackRoute.action,
+      post("/auth/apple/callback", { code: callbackUrl.searchParams.get("code") ?? "", state: callbackUrl.searchParams.get("state") ?? "" }, cookie),
+      { provider: "apple" },
+    );
+    expect(response.headers.get("Location")).toBe("/library");
+    expect((await getOptionalUser(get("/", cookiesFrom(response, cookie))))?.email).toBe(email);
+  });
+
   test("a callback whose state does not match the browser's cookie goes back to sign-in with a message", async () => {
     const { callbackUrl } = await socialSignIn("apple", { email: uniqueEmail("apple"), name: "" });
     const forged = await callRoute(callbackRoute.loader, get(`${callbackUrl.pathname}${callbackUrl.search}`), { provider: "apple" });
