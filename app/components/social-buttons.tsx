@@ -14,7 +14,8 @@ export function SocialButtons({
   return (
     <div className="space-y-3 border-t border-ink-700 pt-5">
       {providers.map(({ provider, label, standin }) => (
-        <Form key={provider} method="post" action={`/auth/${provider}`}>
+        // A full page load: the answer is a redirect to the provider, a different site.
+        <Form key={provider} method="post" action={`/auth/${provider}`} reloadDocument>
           <input type="hidden" name="redirectFrom" value={redirectFrom} />
           <button type="submit" className={`${buttonClass("secondary")} w-full`}>
             Continue with {label}

@@ -67,7 +67,8 @@ export default function StandinAuthorizePage() {
       intro="Local OAuth stand-in — used only when no provider keys are configured, for development and tests. No real account is involved: choose who to sign in as."
     >
       <FormAlert messages={errors?.form} />
-      <Form method="post" noValidate className="space-y-4">
+      {/* A full page load, as on a real provider's site: the answer redirects to the app's callback. */}
+      <Form method="post" noValidate reloadDocument className="space-y-4">
         {Object.entries(query).map(([name, value]) =>
           value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
         )}
