@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AdvertBanner } from "~/components/advert-banner";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
+import { PlayerBar, PlayerProvider } from "~/components/player";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { TermsDialog } from "~/components/terms-dialog";
@@ -52,13 +53,16 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteHeader user={user} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        {/* Persistent player slot: the player issue mounts the song player here, outside <main>, so it
-            keeps playing across navigations. */}
-        <SiteFooter />
+        <PlayerProvider>
+          <SiteHeader user={user} />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          {/* The persistent player sits outside <main> (and the provider around every route), so it keeps
+              playing across navigations. */}
+          {user ? <PlayerBar /> : null}
+        </PlayerProvider>
         {showAdvert ? <AdvertBanner /> : null}
         {termsDialog ? <TermsDialog terms={termsDialog} /> : null}
         <ScrollRestoration />

@@ -1,0 +1,79 @@
+// The JSON calls the player makes (spec 1 §7 Songs), through the /api resource routes.
+import { CREATE_ERROR_MESSAGES, type CreationStatus, type QueueSong, type TrackedStatus } from "./queue";
+
+/** What the player shows and plays of a song (a subset of the API's SongSummary). */
+export interface PlayerSong extends QueueSong {
+  style: string;
+  filter: string;
+  tempo: number | null;
+  key: string | null;
+}
+
+export interface SongSummaryJson {
+  id: string;
+  status: CreationStatus | "failed";
+  songName: string;
+  artistName: string | null;
+  style: string;
+  filter: string;
+  tempo: number | null;
+  key: string | null;
+  durationSeconds: number | null;
+  audioUrl: string | null;
+  compositionId?: string | null;
+  productionId?: string | null;
+}
+
+export function toPlayerSong(song: SongSummaryJson): PlayerSong | null {
+  if (song.status !== "complete" || !song.audioUrl) return null;
+  return {
+    id: song.id,
+    songName: song.songName,
+    artistName: song.artistName ?? "",
+    audioUrl: song.audioUrl,
+    durationSeconds: song.durationSeconds ?? 0,
+    style: song.style,
+    filter: song.filter,
+    tempo: song.tempo,
+    key: song.key,
+    compositionId: song.compositionId ?? null,
+    productionId: song.productionId ?? null,
+  };
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers: { Accept: "application/json", ...init.headers }, credentials: "same-origin" });
+  } catch {
+    return { ok: false, status: 0, message: CREATE_ERROR_MESSAGES.generic };
+  }
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.ok) return { ok: true, data: body as T };
+  const message = (body as { error?: { message?: string } } | null)?.error?.message ?? CREATE_ERROR_MESSAGES.generic;
+  return { ok: false, status: response.status, message };
+}
+
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+export function createSongsRequest(body: Record<string, unknown>) {
+  return call<{ songs: SongSummaryJson[] }>("/api/song", json(body));
+}
+
+export function trackSongsRequest(songIds: string[]) {
+  return call<{ songs: { id: string; status: TrackedStatus }[] }>("/api/track_songs", json({ songIds }));
+}
+
+export function fetchSongRequest(songId: string) {
+  return call<{ song: SongSummaryJson }>(`/api/song/${encodeURIComponent(songId)}`, { method: "GET" });
+}
+
+export function rejectSongRequest(songId: string) {
+  return call<unknown>(`/api/song/${encodeURIComponent(songId)}/reject`, json({}));
+}
