@@ -1,13 +1,13 @@
 // The whole engine, end to end: compose -> produce -> scheduleTracks -> render stems and channel strips
-// (both cores) -> mix effects -> ambient bed -> master -> encode (MP3 on a worker while this thread
-// writes the WAV, peaks and description). renderFromParts() starts from an existing composition and
+// (pipelined over both cores) -> mix effects -> ambient bed -> master -> encode (WAV and peaks, then the
+// MP3 on a worker while this thread writes the MIDI and description). renderFromParts() starts from an existing composition and
 // production, which is what the edit flow calls after notes or sounds change.
 
 import { compose, describeComposition, produce, scheduleTracks } from "./compose";
-import { encodeMp3InWorker, encodeWav, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
+import { encodeMp3InWorker, encodeWav, prewarmMp3Worker, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
 import { master, STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
-import { renderMix } from "./threads";
+import { prewarmRenderWorker, renderMix } from "./threads";
 import type { Bpm, Composition, Decibels, Lufs, PartName, Production, Seconds, SongParams, StereoBuffer, Track } from "./types";
 import { SAMPLE_RATE, STEPS_PER_SEGMENT } from "./types";
 
@@ -18,7 +18,7 @@ export interface RenderOptions {
   /** Render only this window of the song (tests and previews); the description still covers the whole song. */
   excerpt?: { startSeconds: Seconds; seconds: Seconds };
   master?: MasterPreset;
-  /** Use a worker thread for half the stems (default true). Output is identical either way. */
+  /** Render stems on a worker thread while this one mixes (default true). Output is identical either way. */
   parallel?: boolean;
   /** Return the dry stems so the caller can cache them. */
   keepStems?: boolean;
@@ -52,6 +52,7 @@ export interface SongRender {
 }
 
 export async function renderSong(params: SongParams, options: RenderOptions & { productionSeed?: number } = {}): Promise<SongRender> {
+  prewarmWorkers(options);
   let t = performance.now();
   const composition = compose(params);
   const composeMs = performance.now() - t;
@@ -65,6 +66,7 @@ export async function renderSong(params: SongParams, options: RenderOptions & { 
 }
 
 export async function renderFromParts(composition: Composition, production: Production, options: RenderOptions = {}): Promise<SongRender> {
+  prewarmWorkers(options);
   const started = performance.now();
   const timings: Record<string, number> = {};
   const stage = <T>(name: string, work: () => T): T => {
@@ -94,9 +96,11 @@ export async function renderFromParts(composition: Composition, production: Prod
   const mastered = stage("master", () => master(mix, options.master ?? STANDARD_MASTER));
 
   const t = performance.now();
-  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3InWorker(mastered.audio);
   const wav = encodeWav(mastered.audio, production.seed);
   const peaks = songPeaks(mastered.audio, segmentSeconds, composition.segments.length);
+  // The mastered audio is no longer needed here, so it moves to the MP3 worker without a copy; the
+  // worker encodes while this thread writes the MIDI and description.
+  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3InWorker(mastered.audio, { transfer: true });
   const midi = toMidiFile(composition, production);
   const renderedSeconds = lengthSamples / SAMPLE_RATE;
   const description = songDescription(describeComposition(composition, production), {
@@ -122,6 +126,12 @@ export async function renderFromParts(composition: Composition, production: Prod
     stats: { durationSeconds: renderedSeconds, tempo: composition.tempo, key: composition.key.name, lufs: mastered.lufs, truePeakDb: mastered.truePeakDb, timings },
     ...(options.keepStems ? { stems: mixed.stems } : {}),
   };
+}
+
+/** Workers take a moment to start; starting them first overlaps that with composing and scheduling. */
+function prewarmWorkers(options: RenderOptions): void {
+  if (options.parallel ?? true) prewarmRenderWorker();
+  if (options.mp3 !== false) prewarmMp3Worker();
 }
 
 /** Keeps the notes that start inside the window, shifted so the window starts at 0. */

@@ -1,4 +1,4 @@
-// A look-ahead brickwall limiter. The gain each sample needs (ceiling / peak) is held for the look-ahead
+// A look-ahead brickwall limiter. The gain each sample needs (ceiling / peak) is held over the look-ahead
 // window (a sliding minimum), released exponentially, then smoothed by a moving average of the same
 // window, so the gain is fully down when a peak arrives and no sample exceeds the ceiling. It streams
 // with O(window) memory, and can either write its output in place or only measure it (loudness and true
@@ -19,77 +19,65 @@ const OUT_BLOCK = 4096;
 
 export interface LimitedMeasurements {
   lufs: Lufs;
+  /** −Infinity when true peak was not measured. */
   truePeakDb: Decibels;
 }
 
 /**
  * Applies `inputGain` then limits. With `write`, the buffer is replaced by the output; either way the
- * output's integrated loudness and true peak are returned.
+ * output's integrated loudness (and, with `truePeak`, its true peak, the costlier measurement) is returned.
  */
-export function limit(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSettings, write: boolean): LimitedMeasurements {
+export function limit(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSettings, mode: { write: boolean; truePeak: boolean }): LimitedMeasurements {
   const { left, right } = buffer;
   const n = left.length;
   const window = Math.max(1, Math.round(settings.lookAheadSeconds * buffer.sampleRate));
   const ceiling = dbToGain(settings.ceilingDb);
   const release = onePoleCoefficient(settings.releaseSeconds, buffer.sampleRate);
-  const ring = window + 1;
-  const needed = new Float32Array(ring);
-  // The deque holds ring slots of `needed` and, alongside, the sample index each slot came from.
-  const deque = new Int32Array(ring);
-  const dequeJ = new Float64Array(ring);
-  let head = 0, size = 0;
-  const smoothRing = new Float32Array(window).fill(1);
-  let smoothSum = window;
-  let held = 1;
+  // The gain each window-sized block needs (the minimum over the block). The gain held at sample i is
+  // the smaller of its own block's and the next block's, which covers every peak in [i, i + window):
+  // a conservative sliding minimum at a fraction of the cost.
+  const blocks = Math.ceil(n / window) + 1;
+  const blockNeed = new Float32Array(blocks).fill(1);
+  for (let i = 0; i < n; i++) {
+    const peak = Math.max(Math.abs(left[i]), Math.abs(right[i])) * inputGain;
+    if (peak > ceiling) {
+      const b = Math.floor(i / window);
+      const need = ceiling / peak;
+      if (need < blockNeed[b]) blockNeed[b] = need;
+    }
+  }
+  // The song is preceded by an imagined stretch already at the first window's gain, so a peak in the
+  // first few milliseconds is caught too. Float64 so the running sum's additions and subtractions
+  // cancel exactly over millions of samples.
+  let held = Math.min(blockNeed[0], blockNeed[1]);
+  const smoothRing = new Float64Array(window).fill(held);
+  let smoothSum = window * held;
+  let smoothSlot = 0;
   const meter = new LoudnessMeter(buffer.sampleRate);
   const peakMeter = new TruePeakMeter(ceiling);
   const outLeft = new Float32Array(OUT_BLOCK), outRight = new Float32Array(OUT_BLOCK);
-  let outCount = 0, outStart = 0;
-
-  // Ring positions advance with j and i; explicit wrap-around is much cheaper than `%` per sample.
-  let tailSlot = 0;
-  let smoothSlot = 0;
-  for (let j = 0; j < n + window - 1; j++) {
-    // Push the gain sample j needs into the sliding-minimum deque (values increase from head to tail).
-    const peak = j < n ? Math.max(Math.abs(left[j]), Math.abs(right[j])) * inputGain : 0;
-    const need = peak > ceiling ? ceiling / peak : 1;
-    needed[tailSlot] = need;
-    while (size > 0) {
-      let last = head + size - 1;
-      if (last >= ring) last -= ring;
-      if (needed[deque[last]] < need) break;
-      size--;
+  for (let start = 0; start < n; start += OUT_BLOCK) {
+    const count = Math.min(OUT_BLOCK, n - start);
+    for (let k = 0; k < count; k++) {
+      const i = start + k;
+      const b = Math.floor(i / window);
+      const minimum = blockNeed[b] < blockNeed[b + 1] ? blockNeed[b] : blockNeed[b + 1];
+      held = minimum < held ? minimum : minimum + (held - minimum) * release;
+      // Moving average over the last `window` held values: all of them are at or below the gain the
+      // current sample needs, so the smoothed gain never lets a peak through.
+      smoothSum += held - smoothRing[smoothSlot];
+      smoothRing[smoothSlot] = held;
+      if (++smoothSlot === window) smoothSlot = 0;
+      const g = (smoothSum / window) * inputGain;
+      outLeft[k] = left[i] * g;
+      outRight[k] = right[i] * g;
     }
-    let slot = head + size;
-    if (slot >= ring) slot -= ring;
-    deque[slot] = tailSlot;
-    dequeJ[slot] = j;
-    size++;
-    if (++tailSlot === ring) tailSlot = 0;
-    const i = j - window + 1;
-    if (i < 0) continue;
-    while (dequeJ[head] < i) {
-      if (++head === ring) head = 0;
-      size--;
-    }
-    const minimum = needed[deque[head]];
-    held = minimum < held ? minimum : minimum + (held - minimum) * release;
-    smoothSum += held - smoothRing[smoothSlot];
-    smoothRing[smoothSlot] = held;
-    if (++smoothSlot === window) smoothSlot = 0;
-    const g = (smoothSum / window) * inputGain;
-    outLeft[outCount] = left[i] * g;
-    outRight[outCount] = right[i] * g;
-    if (++outCount === OUT_BLOCK || i === n - 1) {
-      meter.add(outLeft, outRight, 0, outCount);
-      peakMeter.add(outLeft, outRight, 0, outCount);
-      if (write) {
-        left.set(outLeft.subarray(0, outCount), outStart);
-        right.set(outRight.subarray(0, outCount), outStart);
-      }
-      outStart += outCount;
-      outCount = 0;
+    meter.add(outLeft, outRight, 0, count);
+    if (mode.truePeak) peakMeter.add(outLeft, outRight, 0, count);
+    if (mode.write) {
+      left.set(outLeft.subarray(0, count), start);
+      right.set(outRight.subarray(0, count), start);
     }
   }
-  return { lufs: meter.integrated(), truePeakDb: gainToDb(peakMeter.value()) };
+  return { lufs: meter.integrated(), truePeakDb: mode.truePeak ? gainToDb(peakMeter.value()) : -Infinity };
 }

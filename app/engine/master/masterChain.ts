@@ -42,15 +42,18 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
   // measuring the limiter's output; inter-sample overs depend on the material, so both are corrected.
   const limiter: LimiterSettings = { ceilingDb: preset.ceilingDbtp - INITIAL_INTERSAMPLE_MARGIN_DB, lookAheadSeconds: 0.005, releaseSeconds: 0.08 };
   let gainDb = preset.targetLufs - integratedLoudness(mix);
+  // True peak is measured only while the ceiling may still need to move: it is the costly part.
+  let checkPeak = true;
   for (let pass = 0; pass < MAX_MEASURING_PASSES; pass++) {
-    const measured = limit(mix, dbToGain(gainDb), limiter, false);
+    const measured = limit(mix, dbToGain(gainDb), limiter, { write: false, truePeak: checkPeak });
     const loudnessError = preset.targetLufs - measured.lufs;
     const peakExcess = measured.truePeakDb - (preset.ceilingDbtp - TRUE_PEAK_SAFETY_DB);
     if (Math.abs(loudnessError) <= LOUDNESS_TOLERANCE_LU && peakExcess <= 0) break;
     gainDb += loudnessError;
-    if (peakExcess > 0) limiter.ceilingDb -= peakExcess;
+    checkPeak = peakExcess > 0;
+    if (checkPeak) limiter.ceilingDb -= peakExcess;
   }
-  const final = limit(mix, dbToGain(gainDb), limiter, true);
+  const final = limit(mix, dbToGain(gainDb), limiter, { write: true, truePeak: true });
   let lufs = final.lufs;
   let peakDb = final.truePeakDb;
   // Should the search not have converged, trim: the ceiling is a hard promise, loudness a target.

@@ -19,7 +19,9 @@ export function soundFontPath(): string {
 export function loadSoundBank(): BasicSoundBank {
   if (!cached) {
     const bytes = readFileSync(soundFontPath());
-    cached = SoundBankLoader.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    // A file this large gets its own ArrayBuffer; slicing only when it does not avoids a 40 MB copy.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    cached = SoundBankLoader.fromArrayBuffer(whole ? (bytes.buffer as ArrayBuffer) : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   }
   return cached;
 }

@@ -8,7 +8,7 @@ import { dbToGain } from "../dsp/units";
 import { integratedLoudness } from "../master/loudness";
 import { AMBIENT_EFFECT_IDS, AMBIENT_EFFECTS } from "./ambientBeds";
 
-const FADE_SECONDS = 2;
+const FADE_SECONDS = 1;
 
 /** Renders ambient effect `id` alone at its intrinsic level (for tests and previews). */
 export function renderAmbience(id: string, lengthSamples: number, seed: number): StereoBuffer {

@@ -22,18 +22,18 @@ export interface AmbientEffect {
 }
 
 export const AMBIENT_EFFECTS = {
-  rain_heavy: { bed: rainHeavy, relativeLu: -11 },
-  rain_light: { bed: rainLight, relativeLu: -15 },
-  waves: { bed: waves, relativeLu: -12 },
-  creek: { bed: creek, relativeLu: -14 },
-  birds: { bed: birds, relativeLu: -15 },
-  insects: { bed: insects, relativeLu: -16 },
-  jungle: { bed: jungle, relativeLu: -13 },
-  marsh: { bed: marsh, relativeLu: -14 },
-  plaza: { bed: plaza, relativeLu: -13 },
-  cars: { bed: cars, relativeLu: -13 },
-  machines: { bed: machines, relativeLu: -15 },
-  scifi: { bed: scifi, relativeLu: -14 },
+  rain_heavy: { bed: rainHeavy, relativeLu: -9 },
+  rain_light: { bed: rainLight, relativeLu: -12 },
+  waves: { bed: waves, relativeLu: -9 },
+  creek: { bed: creek, relativeLu: -10 },
+  birds: { bed: birds, relativeLu: -10 },
+  insects: { bed: insects, relativeLu: -12 },
+  jungle: { bed: jungle, relativeLu: -10 },
+  marsh: { bed: marsh, relativeLu: -9 },
+  plaza: { bed: plaza, relativeLu: -9 },
+  cars: { bed: cars, relativeLu: -8 },
+  machines: { bed: machines, relativeLu: -10 },
+  scifi: { bed: scifi, relativeLu: -10 },
 } satisfies Record<string, AmbientEffect>;
 
 export type AmbientEffectId = keyof typeof AMBIENT_EFFECTS | "none";

@@ -7,8 +7,8 @@ import { addNoiseBed, scatter } from "./primitives";
 
 export const cars: AmbientBed = (out, random) => {
   const sr = out.sampleRate;
-  addNoiseBed(out, random, [{ shape: "lowpass", frequencyHz: 180, q: 0.7 }], 0.3, (t) => 0.8 + 0.2 * Math.sin(t * 0.13));
-  scatter(random, out.left.length, sr, 0.18, (start) => {
+  addNoiseBed(out, random, [{ shape: "lowpass", frequencyHz: 350, q: 0.7 }], 0.3, (t) => 0.8 + 0.2 * Math.sin(t * 0.13));
+  scatter(random, out.left.length, sr, 0.3, (start) => {
     const passSeconds = random.range(3, 6);
     const length = Math.round(passSeconds * sr);
     const engineHz = random.range(70, 120);
@@ -21,7 +21,7 @@ export const cars: AmbientBed = (out, random) => {
       const closeness = 1 / (1 + 12 * x * x);
       const doppler = 1 + 0.06 * Math.tanh(-4 * x);
       phase += (engineHz * doppler) / sr;
-      const v = (engine.tick(2 * (phase % 1) - 1) * 0.6 + tyres.tick(random.bipolar()) * 0.8) * closeness * 0.5;
+      const v = (engine.tick(2 * (phase % 1) - 1) * 0.6 + tyres.tick(random.bipolar()) * 1.2) * closeness * 0.5;
       const angle = ((direction * x * 0.9 + 1) * Math.PI) / 4;
       out.left[start + n] += v * Math.cos(angle);
       out.right[start + n] += v * Math.sin(angle);

@@ -10,19 +10,26 @@ const panGains = (pan: number): [number, number] => {
   return [Math.cos(angle), Math.sin(angle)];
 };
 
+const BLOCK = 4096;
+
 /** Continuous filtered noise over the whole buffer; `gainAt(seconds)` shapes it (swells, gusts). */
 export function addNoiseBed(out: StereoBuffer, random: Random, filters: BiquadSettings[], level: number, gainAt: (seconds: Seconds) => number = () => 1): void {
-  const chains = [0, 1].map(() => filters.map((f) => new Biquad(f)));
-  const channels = [out.left, out.right];
+  const block = new Float32Array(BLOCK);
+  const gains = new Float32Array(BLOCK);
   const sr = out.sampleRate;
-  // The gain curve is evaluated every 256 samples: beds move slowly.
-  let gain = gainAt(0);
-  for (let i = 0; i < out.left.length; i++) {
-    if ((i & 255) === 0) gain = gainAt(i / sr) * level;
-    for (let c = 0; c < 2; c++) {
-      let x = random.bipolar();
-      for (const f of chains[c]) x = f.tick(x);
-      channels[c][i] += x * gain;
+  for (const channel of [out.left, out.right]) {
+    const chain = filters.map((f) => new Biquad(f));
+    for (let start = 0; start < channel.length; start += BLOCK) {
+      const count = Math.min(BLOCK, channel.length - start);
+      for (let n = 0; n < count; n++) block[n] = random.bipolar();
+      for (const filter of chain) filter.process(block, 0, count);
+      // The gain curve is evaluated every 256 samples and interpolated: beds move slowly.
+      for (let n = 0; n < count; n += 256) {
+        const from = gainAt((start + n) / sr) * level;
+        const to = gainAt((start + n + 256) / sr) * level;
+        for (let k = 0; k < 256 && n + k < count; k++) gains[n + k] = from + ((to - from) * k) / 256;
+      }
+      for (let n = 0; n < count; n++) channel[start + n] += block[n] * gains[n];
     }
   }
 }
@@ -48,12 +55,12 @@ export function addPing(out: StereoBuffer, start: Samples, hz: Hertz, decaySecon
   const sr = out.sampleRate;
   const end = Math.min(out.left.length, start + Math.round(decaySeconds * 6 * sr));
   const decay = Math.exp(-1 / (decaySeconds * sr));
-  let envelope = amplitude, phase = 0;
+  let envelope = amplitude, drop = pitchDrop, phase = 0;
   for (let i = Math.max(0, start); i < end; i++) {
-    const t = (i - start) / sr;
-    phase += (hz * (1 + pitchDrop * Math.exp(-t / decaySeconds))) / sr;
+    phase += (hz * (1 + drop)) / sr;
     const v = Math.sin(2 * Math.PI * phase) * envelope;
     envelope *= decay;
+    drop *= decay;
     out.left[i] += v * gl;
     out.right[i] += v * gr;
   }

@@ -1,2 +1,2 @@
-export { renderMix, type RenderMixRequest, type RenderMixResult } from "./renderMix";
+export { prewarmRenderWorker, renderMix, type RenderMixRequest, type RenderMixResult } from "./renderMix";
 export { WorkerThread } from "./workerThread";
