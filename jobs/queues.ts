@@ -9,6 +9,7 @@ import type { Job, QueuePolicy } from "pg-boss";
 export interface JobPayloads {
   "song.compose": { songId: string };
   "song.render": { songId: string };
+  "song.pool-refill": { filter: string };
   "vocal.generate": { songId: string; vocalId: string };
   "lyrics.generate": { lyricsId: string };
   "song.wav": { songId: string };
@@ -60,22 +61,39 @@ const HOUR = 60 * MINUTE;
 const perSong = (data: { songId: string }) => data.songId;
 
 export const queues: QueueDeclarations = {
+  // Composing takes well under a second; a short expiry and retry delay keep a lost attempt from holding
+  // up the song the user is waiting for.
   "song.compose": {
     policy: "stately",
     singletonKey: perSong,
     retryLimit: 3,
-    retryDelay: 5,
+    retryDelay: 1,
     retryBackoff: true,
-    expireInSeconds: 5 * MINUTE,
+    expireInSeconds: MINUTE,
     concurrency: 1,
   },
+  // A full song renders in about half a minute. The stems and the MP3 render on worker threads, so the
+  // event loop stays free for heartbeats: a killed worker's render is noticed within about a minute and
+  // retried (docs/decisions/006-song-generation-jobs.md). One render at a time per process, so the first
+  // song of a batch (highest priority) finishes first instead of sharing the cores with its siblings.
   "song.render": {
     policy: "stately",
     singletonKey: perSong,
     retryLimit: 3,
-    retryDelay: 10,
+    retryDelay: 2,
     retryBackoff: true,
-    expireInSeconds: 15 * MINUTE,
+    expireInSeconds: 5 * MINUTE,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+  },
+  // Keeps a few finished songs per filter ready for POST /song/fetch and plain creates.
+  "song.pool-refill": {
+    policy: "stately",
+    singletonKey: (data) => data.filter,
+    retryLimit: 2,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: MINUTE,
     concurrency: 1,
   },
   "vocal.generate": {

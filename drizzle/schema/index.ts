@@ -5,3 +5,4 @@ export * from "./relations";
 export * from "./auth";
 export * from "./access";
 export * from "./faq";
+export * from "./songs";

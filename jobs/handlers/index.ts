@@ -2,7 +2,13 @@
 // entry here still accepts jobs; they wait until a handler is added.
 import type { HandlerRegistry } from "../queues";
 import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
+import * as songCompose from "./song.compose";
+import * as songPoolRefill from "./song.pool-refill";
+import * as songRender from "./song.render";
 
 export const handlers: HandlerRegistry = {
   "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
+  "song.compose": songCompose.handle,
+  "song.render": songRender.handle,
+  "song.pool-refill": songPoolRefill.handle,
 };

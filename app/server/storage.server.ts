@@ -1,0 +1,117 @@
+// Media storage: song audio, MIDI, peaks, descriptions (and later stems and cover art), by key.
+//
+// Keys are slash-separated paths such as `songs/<songId>/song.mp3`. The interface is the part of an object
+// store the app needs (put, stat, ranged read, delete), so an S3-compatible implementation can sit behind
+// it when one is configured; the local-disk one under `${DATA_DIR}/media` is the default and what tests use.
+// Writes are atomic (temporary file, then rename): a reader never sees half a file, and a render job that
+// dies mid-write leaves nothing behind under the real key.
+import { createReadStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { randomBytes } from "node:crypto";
+import { env } from "./env.server";
+
+export interface StoredObject {
+  size: number;
+  /** Changes whenever the content changes; used as the HTTP ETag. */
+  etag: string;
+  modifiedAt: Date;
+}
+
+/** Inclusive byte range, as HTTP Range counts it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface MediaStorage {
+  put(key: string, body: Uint8Array | string): Promise<void>;
+  /** The whole object, or null when there is none. */
+  get(key: string): Promise<Uint8Array | null>;
+  stat(key: string): Promise<StoredObject | null>;
+  /** A web stream of the object (or of one range of it). The object must exist (check with stat). */
+  createReadStream(key: string, range?: ByteRange): ReadableStream<Uint8Array>;
+  /** Removes the object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Keys come from our own code, but one with `..` or an absolute path would escape the media folder. */
+export function assertSafeKey(key: string): void {
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9._/-]*$/.test(key) || key.split("/").some((part) => part === ".." || part === "")) {
+    throw new Error(`Unsafe media key: ${JSON.stringify(key)}`);
+  }
+}
+
+export class LocalDiskStorage implements MediaStorage {
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Uint8Array | string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.partial`;
+    await writeFile(temporary, body);
+    await rename(temporary, file);
+  }
+
+  async get(key: string): Promise<Uint8Array | null> {
+    try {
+      return new Uint8Array(await readFile(this.file(key)));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.file(key));
+      if (!info.isFile()) return null;
+      return { size: info.size, etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`, modifiedAt: info.mtime };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  createReadStream(key: string, range?: ByteRange): ReadableStream<Uint8Array> {
+    const stream = createReadStream(this.file(key), range ? { start: range.start, end: range.end } : {});
+    return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+const globalStore = globalThis as typeof globalThis & { __songloomStorage?: MediaStorage };
+
+/** The process's media storage: local disk under `${DATA_DIR}/media` (an S3 one will be chosen here by env). */
+export function getStorage(): MediaStorage {
+  globalStore.__songloomStorage ??= new LocalDiskStorage(path.join(env.DATA_DIR, "media"));
+  return globalStore.__songloomStorage;
+}
+
+/** Points the process at another storage (tests). */
+export function useStorage(storage: MediaStorage): void {
+  globalStore.__songloomStorage = storage;
+}
+
+/** Where a song's files live in storage. */
+export const songMediaKeys = (songId: string) => ({
+  mp3: `songs/${songId}/song.mp3`,
+  wav: `songs/${songId}/song.wav`,
+  midi: `songs/${songId}/song.mid`,
+  peaks: `songs/${songId}/peaks.json`,
+  description: `songs/${songId}/description.json`,
+});

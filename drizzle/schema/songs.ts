@@ -1,0 +1,131 @@
+// Songs and the musical parts they are made of (spec 1 §3, §4; spec 2 §3 Song, §4 Library).
+//
+// A song is one rendering of a composition (the notes) with a production (instruments, kit, mix, effects).
+// Both parts are stored once, by the engine's content-derived id, so rewrite/reproduce/render can point a
+// new song at an existing part. Audio and peaks live in media storage (app/server/storage.server.ts);
+// the row keeps their storage keys.
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import type { Composition, Production } from "../../app/engine/types";
+import { users } from "./auth";
+import { id, timestamps } from "./columns";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * Creation status. Postgres orders enum values by declaration, so `status < 'complete'` compares ranks:
+ * every status update is written as "set X where status < X", which is how a retried job can never move a
+ * song backwards. `failed` sorts last and is only ever set on a song that has not completed.
+ */
+export const songStatus = pgEnum("song_status", [
+  "queue",
+  "composing_instrumental",
+  "recording_instrumental",
+  "complete",
+  "failed",
+]);
+export type SongStatus = (typeof songStatus.enumValues)[number];
+
+/** How a song came to be: a fresh batch, one of the three single-song variations, or the fetch pool. */
+export const songOrigin = pgEnum("song_origin", ["create", "rewrite", "reproduce", "render", "pool"]);
+export type SongOrigin = (typeof songOrigin.enumValues)[number];
+
+/** Composition by engine id (`compositionId()`): identical notes are stored once. */
+export const compositions = pgTable("compositions", {
+  id: text("id").primaryKey(),
+  data: jsonb("data").$type<Composition>().notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/** Production by engine id (`productionId()`). */
+export const productions = pgTable("productions", {
+  id: text("id").primaryKey(),
+  data: jsonb("data").$type<Production>().notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/** The validated creation parameters a song was made from (see CreateSongSchema), kept for rewrites and edits. */
+export interface StoredSongParams {
+  style: string;
+  filter: string;
+  advanced: boolean;
+  tempo?: number;
+  intensity: number;
+  densities: { drums: number; bass: number; chords: number; lead: number };
+  humanness: number;
+  ensemble: string;
+  drumKit: string;
+  mix: string;
+  sfx: string;
+  instruments?: Record<string, string>;
+  drums?: Record<string, string>;
+  notes?: string;
+  /** The ids a rewrite (re_p), reproduce (re_c) or render (both) started from. */
+  reuse?: { productionId?: string; compositionId?: string };
+}
+
+/** The media files of a complete song, as storage keys. */
+export interface SongMedia {
+  mp3: string;
+  wav: string;
+  midi: string;
+  /** Full peaks (song and per segment) as JSON. */
+  peaks: string;
+  /** The engine's description of the song as JSON. */
+  description: string;
+}
+
+export const songs = pgTable(
+  "songs",
+  {
+    id: id(),
+    /**
+     * Owner. Null only for pooled songs (generated ahead for POST /song/fetch); fetching one sets the
+     * owner and clears `pooled` in the same update.
+     */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    pooled: boolean("pooled").notNull().default(false),
+    origin: songOrigin("origin").notNull().default("create"),
+    status: songStatus("status").notNull().default("queue"),
+    style: text("style").notNull(),
+    filter: text("filter").notNull(),
+    params: jsonb("params").$type<StoredSongParams>().notNull(),
+    /** Composing seed; a reproduce also varies the production seed, kept in `productionSeed`. */
+    seed: integer("seed").notNull(),
+    productionSeed: integer("production_seed").notNull(),
+    compositionId: text("composition_id").references(() => compositions.id),
+    productionId: text("production_id").references(() => productions.id),
+    /** Songs created by one Create click (or one variation) share a batch id; position orders the batch. */
+    batchId: text("batch_id").notNull(),
+    batchPosition: integer("batch_position").notNull().default(0),
+    songName: text("song_name").notNull().default("New Song"),
+    artistName: text("artist_name"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    private: boolean("private").notNull().default(false),
+    saved: boolean("saved").notNull().default(false),
+    savedAt: at("saved_at"),
+    /** Saved beyond the plan's song limit (spec 2 §4): kept, but not editable or playable until unlocked. */
+    locked: boolean("locked").notNull().default(false),
+    /** The user rejected it while listening (create_reject); it is never offered again. */
+    rejectedAt: at("rejected_at"),
+    tempo: integer("tempo"),
+    key: text("key"),
+    durationSeconds: real("duration_seconds"),
+    media: jsonb("media").$type<SongMedia>(),
+    /** About 100 min/max pairs of the whole song, small enough for lists and the share page. */
+    wavePreview: jsonb("wave_preview").$type<number[]>(),
+    error: text("error"),
+    /** When the song became this user's: creation, or the moment a pooled song was handed out. */
+    assignedAt: at("assigned_at").notNull().defaultNow(),
+    completedAt: at("completed_at"),
+    ...timestamps,
+  },
+  (table) => [
+    index("songs_user_assigned").on(table.userId, table.assignedAt),
+    index("songs_user_saved").on(table.userId, table.savedAt).where(sql`${table.saved}`),
+    index("songs_pool").on(table.filter, table.createdAt).where(sql`${table.pooled}`),
+    index("songs_batch").on(table.batchId),
+  ],
+);
+export type Song = typeof songs.$inferSelect;
+export type NewSong = typeof songs.$inferInsert;
