@@ -1,7 +1,9 @@
-// Catalogue lookups for the create-flow pages: an unknown style or filter in the URL is a 404 page, not a
-// catalogue exception (a 500).
+// Server helpers of the create-flow pages: catalogue lookups (an unknown style or filter in the URL is a
+// 404 page, not a catalogue exception) and the create page's schemas, kept out of the route module so
+// zod stays out of that page's browser bundle.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { getStyle, getStyleFilter, type Filter, type Style } from "~/engine/catalogue";
 
 export function requireStyle(value: string | undefined): Style {
@@ -31,3 +33,15 @@ export function previewUrlIfPresent(url: string): string | null {
   }
   return exists ? url : null;
 }
+
+/** `?songs=a,b,c`: the batch the page shows, capped so a hand-made URL cannot ask for a whole library. */
+export const SongIdsSchema = z
+  .string()
+  .transform((value) => [...new Set(value.split(",").map((id) => id.trim()).filter(Boolean))].slice(0, 12));
+
+/** The create page's forms, told apart by `intent`. */
+export const CreatePageActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("save"), songId: z.string().min(1), songName: z.string().trim().max(100).optional() }),
+  z.object({ intent: z.literal("reject"), songId: z.string().min(1) }),
+]);
