@@ -30,7 +30,7 @@ export function PlayerBar() {
   }
 
   const progress = duration > 0 ? Math.min(100, (elapsed / duration) * 100) : 0;
-  const statusLine = queue.createError ?? error ?? (making > 0 ? `Making ${making} more ${making === 1 ? "song" : "songs"}…` : null);
+  const statusLine = queue.createError ?? error ?? (making > 0 ? `Making ${making} ${making === 1 ? "song" : "songs"}…` : null);
 
   return (
     <>
