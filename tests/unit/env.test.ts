@@ -1,0 +1,44 @@
+// The environment schema: what boots, what refuses to, and how values are read.
+import path from "node:path";
+import { parseEnv } from "~/server/env.server";
+
+describe("parseEnv", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+
+  test("an empty environment boots on the embedded database with the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      APP_URL: "http://localhost:3000",
+      DATA_DIR: path.resolve("./data"),
+      WORKER_IN_PROCESS: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SESSION_SECRET).toBeTruthy();
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining("SESSION_SECRET"));
+  });
+
+  test("production refuses to start without SESSION_SECRET", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("SESSION_SECRET");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s3cret" }).SESSION_SECRET).toBe("s3cret");
+  });
+
+  test("a malformed value stops the boot and names the variable", () => {
+    expect(() => parseEnv({ DATABASE_URL: "not a url" })).toThrow("DATABASE_URL");
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow("PORT");
+  });
+
+  test("WORKER_IN_PROCESS reads false, 0, no and off as false", () => {
+    for (const value of ["false", "0", "no", "OFF"]) expect(parseEnv({ WORKER_IN_PROCESS: value }).WORKER_IN_PROCESS).toBe(false);
+    for (const value of ["true", "1", ""]) expect(parseEnv({ WORKER_IN_PROCESS: value }).WORKER_IN_PROCESS).toBe(true);
+  });
+
+  test("empty optional values count as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", SMTP_URL: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+});
