@@ -1,0 +1,107 @@
+// GET /media/songs/{songId}/{file}: a song's files from media storage, with HTTP range requests (seeking
+// in <audio>), ETags and cache headers. Files: song.mp3 (anyone who may see the song), peaks.json (same),
+// song.wav and song.mid (the owner only; download entitlements by plan come with downloads), and
+// cover.svg, a cover drawn from the song's waveform for share cards.
+// A private song is a 404 to everyone but its owner: its existence is not confirmed.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findVisibleSong, type Song } from "~/models/song.server";
+import { getOptionalUser } from "~/server/guards.server";
+import { getStorage, type ByteRange } from "~/server/storage.server";
+import { waveformPath } from "~/utils/waveform";
+
+const FILES = {
+  "song.mp3": { media: "mp3", type: "audio/mpeg", ownerOnly: false },
+  "peaks.json": { media: "peaks", type: "application/json", ownerOnly: false },
+  "song.wav": { media: "wav", type: "audio/wav", ownerOnly: true },
+  "song.mid": { media: "midi", type: "audio/midi", ownerOnly: true },
+} as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (params.file === "cover.svg") {
+    const song = params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
+    if (!song || !song.wavePreview) return notFound();
+    return new Response(coverSvg(song.songName, song.wavePreview), {
+      headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cacheControl(song) },
+    });
+  }
+  const file = FILES[params.file as keyof typeof FILES] as (typeof FILES)[keyof typeof FILES] | undefined;
+  const song = file && params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
+  if (!file || !song || !song.media || (file.ownerOnly && song.userId !== user?.id)) return notFound();
+
+  const key = song.media[file.media];
+  const storage = getStorage();
+  const stored = await storage.stat(key);
+  if (!stored) return notFound();
+
+  const headers = new Headers({
+    "Content-Type": file.type,
+    "Accept-Ranges": "bytes",
+    ETag: stored.etag,
+    "Last-Modified": stored.modifiedAt.toUTCString(),
+    "Cache-Control": cacheControl(song),
+  });
+  if (request.headers.get("If-None-Match") === stored.etag) return new Response(null, { status: 304, headers });
+
+  const rangeHeader = request.headers.get("Range");
+  // If-Range: a range of a file that has changed since would splice two versions; send it whole instead.
+  const ifRange = request.headers.get("If-Range");
+  const range = rangeHeader && (!ifRange || ifRange === stored.etag) ? parseRange(rangeHeader, stored.size) : undefined;
+  if (range === null) {
+    headers.set("Content-Range", `bytes */${stored.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const body = request.method === "HEAD" ? null : storage.createReadStream(key, range);
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stored.size}`);
+    headers.set("Content-Length", String(range.end - range.start + 1));
+    return new Response(body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(stored.size));
+  return new Response(body, { status: 200, headers });
+}
+
+/**
+ * Public songs may sit in shared caches for a day (the files of a song never change once complete; a
+ * re-render gets a new ETag). A private song is only ever sent to its owner, and kept out of caches.
+ */
+function cacheControl(song: Song): string {
+  return song.private ? "private, no-store" : "public, max-age=86400";
+}
+
+/**
+ * One `bytes=` range (browsers ask for one), clamped to the file. Undefined when the header is not one
+ * we serve partially (several ranges, other units): then the whole file is sent, which HTTP allows.
+ * Null when the range cannot be satisfied (416).
+ */
+export function parseRange(header: string, size: number): ByteRange | null | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, first, last] = match;
+  if (first === "" && last === "") return undefined;
+  if (first === "") {
+    const suffix = Number(last);
+    if (suffix === 0) return null;
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) return null;
+  return { start, end };
+}
+
+/** A 1200x630 card (the OpenGraph size): the waveform over the brand gradient, and the song's name. */
+function coverSvg(name: string, peaks: number[]): string {
+  const escaped = name.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e1b4b"/><stop offset="1" stop-color="#7c3aed"/></linearGradient></defs>
+<rect width="1200" height="630" fill="url(#g)"/>
+<path transform="translate(100 215)" d="${waveformPath(peaks, 1000, 200)}" fill="#e9d5ff"/>
+<text x="100" y="540" font-family="system-ui, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${escaped}</text>
+<text x="100" y="110" font-family="system-ui, sans-serif" font-size="36" fill="#c4b5fd">Songloom</text>
+</svg>`;
+}
+
+function notFound(): Response {
+  return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
