@@ -14,7 +14,7 @@ import {
 /** Active jobs get this long to finish on shutdown; then pg-boss fails them and they are retried later. */
 export const STOP_TIMEOUT_MS = 8_000;
 
-export function createBoss(connection: DbConnection, options: Partial<ConstructorOptions> = {}): PgBoss {
+export function createBoss(connection: DbConnection, options: ConstructorOptions = {}): PgBoss {
   const boss =
     connection.kind === "pglite"
       ? // Same single PGlite connection as drizzle: pg-boss and the app share the embedded database.
@@ -27,8 +27,9 @@ export function createBoss(connection: DbConnection, options: Partial<Constructo
 }
 
 /**
- * Creates the declared queues and their dead-letter queues, and brings existing queues' policies up to
- * date (createQueue leaves an existing queue as it was).
+ * Creates the declared queues and their dead-letter queues, and brings existing queues' retry and expiry
+ * settings up to date (createQueue leaves an existing queue as it was). pg-boss cannot change an existing
+ * queue's policy, heartbeat or retryDelayMax: changing those means deleting and recreating the queue.
  */
 export async function ensureQueues(
   boss: PgBoss,
