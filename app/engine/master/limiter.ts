@@ -38,13 +38,15 @@ export function limit(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSe
   // a conservative sliding minimum at a fraction of the cost.
   const blocks = Math.ceil(n / window) + 1;
   const blockNeed = new Float32Array(blocks).fill(1);
-  for (let i = 0; i < n; i++) {
-    const peak = Math.max(Math.abs(left[i]), Math.abs(right[i])) * inputGain;
-    if (peak > ceiling) {
-      const b = Math.floor(i / window);
-      const need = ceiling / peak;
-      if (need < blockNeed[b]) blockNeed[b] = need;
+  for (let b = 0, i = 0; i < n; b++) {
+    let loudest = 0;
+    for (const end = Math.min(n, i + window); i < end; i++) {
+      const l = Math.abs(left[i]), r = Math.abs(right[i]);
+      if (l > loudest) loudest = l;
+      if (r > loudest) loudest = r;
     }
+    const peak = loudest * inputGain;
+    if (peak > ceiling) blockNeed[b] = ceiling / peak;
   }
   // The song is preceded by an imagined stretch already at the first window's gain, so a peak in the
   // first few milliseconds is caught too. Float64 so the running sum's additions and subtractions
@@ -58,10 +60,15 @@ export function limit(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSe
   const outLeft = new Float32Array(OUT_BLOCK), outRight = new Float32Array(OUT_BLOCK);
   for (let start = 0; start < n; start += OUT_BLOCK) {
     const count = Math.min(OUT_BLOCK, n - start);
+    let b = Math.floor(start / window);
+    let untilNextBlock = (b + 1) * window - start;
+    let minimum = Math.min(blockNeed[b], blockNeed[b + 1]);
     for (let k = 0; k < count; k++) {
-      const i = start + k;
-      const b = Math.floor(i / window);
-      const minimum = blockNeed[b] < blockNeed[b + 1] ? blockNeed[b] : blockNeed[b + 1];
+      if (untilNextBlock-- === 0) {
+        b++;
+        untilNextBlock = window - 1;
+        minimum = Math.min(blockNeed[b], blockNeed[b + 1]);
+      }
       held = minimum < held ? minimum : minimum + (held - minimum) * release;
       // Moving average over the last `window` held values: all of them are at or below the gain the
       // current sample needs, so the smoothed gain never lets a peak through.
@@ -69,8 +76,8 @@ export function limit(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSe
       smoothRing[smoothSlot] = held;
       if (++smoothSlot === window) smoothSlot = 0;
       const g = (smoothSum / window) * inputGain;
-      outLeft[k] = left[i] * g;
-      outRight[k] = right[i] * g;
+      outLeft[k] = left[start + k] * g;
+      outRight[k] = right[start + k] * g;
     }
     meter.add(outLeft, outRight, 0, count);
     if (mode.truePeak) peakMeter.add(outLeft, outRight, 0, count);

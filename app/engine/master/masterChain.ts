@@ -18,6 +18,7 @@ const INITIAL_INTERSAMPLE_MARGIN_DB = 0.5;
 const TRUE_PEAK_SAFETY_DB = 0.1;
 const LOUDNESS_TOLERANCE_LU = 0.2;
 const MAX_MEASURING_PASSES = 5;
+const AIR_LIMIT_HZ = 18000;
 
 export interface MasterResult {
   audio: StereoBuffer;
@@ -44,12 +45,17 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
   let gainDb = preset.targetLufs - integratedLoudness(mix);
   // True peak is measured only while the ceiling may still need to move: it is the costly part.
   let checkPeak = true;
+  // The limiter flattens the loudness response to gain (1 dB in gives less than 1 LU out), so the gain
+  // is corrected by the secant slope measured between passes.
+  let previous: { gainDb: number; lufs: number } | null = null;
   for (let pass = 0; pass < MAX_MEASURING_PASSES; pass++) {
     const measured = limit(mix, dbToGain(gainDb), limiter, { write: false, truePeak: checkPeak });
     const loudnessError = preset.targetLufs - measured.lufs;
     const peakExcess = measured.truePeakDb - (preset.ceilingDbtp - TRUE_PEAK_SAFETY_DB);
     if (Math.abs(loudnessError) <= LOUDNESS_TOLERANCE_LU && peakExcess <= 0) break;
-    gainDb += loudnessError;
+    const slope = previous && checkPeak === false && gainDb !== previous.gainDb ? (measured.lufs - previous.lufs) / (gainDb - previous.gainDb) : 1;
+    previous = { gainDb, lufs: measured.lufs };
+    gainDb += loudnessError / Math.min(1, Math.max(0.25, slope));
     checkPeak = peakExcess > 0;
     if (checkPeak) limiter.ceilingDb -= peakExcess;
   }
@@ -66,9 +72,15 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
   return { audio: mix, lufs, truePeakDb: peakDb };
 }
 
+/**
+ * Tone tilt, plus a gentle 4th-order roll-off above 18 kHz: content near Nyquist is inaudible but makes
+ * the largest inter-sample peaks, which would otherwise cost loudness at the true-peak ceiling.
+ */
 function applyTilt(buffer: StereoBuffer, preset: MasterPreset): void {
   for (const channel of [buffer.left, buffer.right]) {
     new Biquad({ shape: "lowshelf", frequencyHz: 100, q: 0.7, gainDb: preset.lowShelfDb }).process(channel);
     new Biquad({ shape: "highshelf", frequencyHz: 8000, q: 0.7, gainDb: preset.highShelfDb }).process(channel);
+    new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 0.54 }).process(channel);
+    new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 1.31 }).process(channel);
   }
 }

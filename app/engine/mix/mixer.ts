@@ -55,10 +55,10 @@ export class Mixer {
     this.pumpDepth = Math.min(MAX_PUMP_DEPTH, Math.max(this.style.pumpDepth, PUMPING_FILTERS[options.filter] ?? 0));
   }
 
-  addStem(part: PartName, stem: StereoBuffer): void {
+  /** `stemLufs`: the stem's integrated loudness if already measured (the stem worker does it). */
+  addStem(part: PartName, stem: StereoBuffer, stemLufs: number = integratedLoudness(stem)): void {
     const settings = PART_MIX[part];
     const level = this.options.levels[part] ?? 1;
-    const stemLufs = integratedLoudness(stem);
     if (!Number.isFinite(stemLufs) || level <= 0) return;
     // Gain staging by measurement: any instrument at any velocity lands at the part's target loudness.
     const stagingDb = Math.max(-MAX_STAGING_DB, Math.min(MAX_STAGING_DB, settings.targetLufs - stemLufs));

@@ -25,7 +25,16 @@ export interface RenderMixResult {
   timings: { stemsMs: number; waitMs: number; stripMs: number; effectsMs: number };
 }
 
+/** A stem, with its integrated loudness when the worker already measured it. */
+interface MeasuredStem {
+  stem: StereoBuffer;
+  lufs?: number;
+}
+
 let worker: WorkerThread | null = null;
+
+/** Stems requested beyond the one being mixed. */
+const STEMS_AHEAD = 1;
 
 /** Starts the stem worker (module loading, SoundFont parsing) ahead of need; idempotent. */
 export function prewarmRenderWorker(): WorkerThread {
@@ -38,27 +47,31 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   const durationSeconds = request.lengthSamples / SAMPLE_RATE;
   const cached = request.cachedStems ?? {};
   const stemWorker = request.parallel ? prewarmRenderWorker() : null;
-  // Queue every render at once so the worker never idles while this thread mixes.
-  const pending = request.tracks.map((track) => {
+  const requestStem = async (track: Track): Promise<MeasuredStem> => {
     const stem = cached[track.part];
-    if (stem) return () => Promise.resolve(stem);
-    if (stemWorker) {
-      const reply = stemWorker.request<{ stem: StereoBuffer }>({ track, durationSeconds }).then((r) => r.stem);
-      return () => reply;
-    }
-    return () => renderStem(track, durationSeconds);
-  });
+    if (stem) return { stem };
+    if (stemWorker) return stemWorker.request<MeasuredStem>({ track, durationSeconds });
+    return { stem: await renderStem(track, durationSeconds) };
+  };
+  // With a worker, keep STEMS_AHEAD renders in flight: enough that the worker never idles while this
+  // thread mixes, few enough that finished stems (64 MB each for 3 minutes) do not pile up.
+  const pending = new Map<number, Promise<MeasuredStem>>();
+  const prefetch = (index: number) => {
+    if (stemWorker && index < request.tracks.length && !pending.has(index)) pending.set(index, requestStem(request.tracks[index]));
+  };
 
   const mixer = new Mixer(request.lengthSamples, request.tracks, request.options);
   const stems: Partial<Record<PartName, StereoBuffer>> = {};
   let waitMs = 0, stripMs = 0;
   for (let i = 0; i < request.tracks.length; i++) {
+    for (let ahead = 0; ahead <= STEMS_AHEAD; ahead++) prefetch(i + ahead);
     const part = request.tracks[i].part;
     let t = performance.now();
-    const stem = await pending[i]();
+    const { stem, lufs } = await (pending.get(i) ?? requestStem(request.tracks[i]));
+    pending.delete(i);
     waitMs += performance.now() - t;
     t = performance.now();
-    mixer.addStem(part, stem);
+    mixer.addStem(part, stem, lufs);
     stripMs += performance.now() - t;
     if (request.keepStems) stems[part] = stem;
   }
