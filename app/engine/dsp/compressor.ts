@@ -49,6 +49,15 @@ export class Compressor {
     return (slope * x * x) / (2 * this.knee);
   }
 
+  /** Advances the detector over `count` samples of silence without processing them. */
+  rest(count: number): void {
+    this.envelope *= Math.pow(this.release, count);
+    if (this.envelope < 1e-30) this.envelope = 0;
+    const levelDb = this.envelope > 1e-6 ? 20 * Math.log10(this.envelope) : -120;
+    this.target = Math.pow(10, this.reductionDb(levelDb) / 20) * this.makeup;
+    this.gain = this.target;
+  }
+
   /** Compresses left/right[start, start+count) in place, keyed from `key` when given (sidechain). */
   process(left: Float32Array, right: Float32Array, start = 0, count = left.length - start, key?: Float32Array): void {
     let { envelope, gain, target, counter } = this;
@@ -65,7 +74,8 @@ export class Compressor {
       left[i] *= gain;
       right[i] *= gain;
     }
-    this.envelope = envelope;
+    // Over long silences the envelope decays towards subnormal doubles, which are slow: flush it.
+    this.envelope = envelope < 1e-30 ? 0 : envelope;
     this.gain = gain;
     this.target = target;
     this.counter = counter;

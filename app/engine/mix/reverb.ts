@@ -20,6 +20,8 @@ const LINE_MS = [29.7, 37.1, 41.1, 43.7, 53.3, 59.9, 67.7, 73.1];
 const DIFFUSER_MS = [4.7, 11.3];
 const DIFFUSER_GAIN = 0.6;
 const LINES = LINE_MS.length;
+/** −300 dB: flushed to zero. */
+const TINY = 1e-15;
 
 /** A circular buffer; `index` is both the read (oldest) and write position. */
 class DelayLine {
@@ -77,7 +79,10 @@ export class Reverb {
       hadamard8(mixed);
       for (let k = 0; k < LINES; k++) {
         const line = lines[k];
-        line.buffer[line.index] = mixed[k] + (k & 2 ? -x : x);
+        let v = mixed[k] + (k & 2 ? -x : x);
+        // A tail ringing out over silence would otherwise decay into slow subnormal floats.
+        if (v < TINY && v > -TINY) v = 0;
+        line.buffer[line.index] = v;
         if (++line.index === line.length) line.index = 0;
       }
       outLeft[i] += left * 0.25;
