@@ -1,13 +1,13 @@
 // MP3 encoding on a worker thread (kept alive between songs), overlapping with the main thread's work.
 
 import type { StereoBuffer } from "../types";
-import { WorkerThread } from "../threads/workerThread";
+import { engineWorkerEntry, WorkerThread } from "../threads/workerThread";
 
 let worker: WorkerThread | null = null;
 
 /** Starts the MP3 worker ahead of need (it takes a moment to load); idempotent. */
 export function prewarmMp3Worker(): void {
-  worker ??= new WorkerThread(new URL("./mp3Worker.ts", import.meta.url));
+  worker ??= new WorkerThread(engineWorkerEntry("encode/mp3Worker.ts"));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { PartName, StereoBuffer, Track } from "../types";
 import { SAMPLE_RATE } from "../types";
 import { Mixer, type MixOptions } from "../mix";
 import { renderStem } from "../render";
-import { WorkerThread } from "./workerThread";
+import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
 export interface RenderMixRequest {
   tracks: Track[];
@@ -38,7 +38,7 @@ const STEMS_AHEAD = 1;
 
 /** Starts the stem worker (module loading, SoundFont parsing) ahead of need; idempotent. */
 export function prewarmRenderWorker(): WorkerThread {
-  worker ??= new WorkerThread(new URL("./stemWorker.ts", import.meta.url));
+  worker ??= new WorkerThread(engineWorkerEntry("threads/stemWorker.ts"));
   return worker;
 }
 

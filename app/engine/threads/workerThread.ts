@@ -3,7 +3,39 @@
 // importing the entry file. Workers are long-lived and reused between songs; an idle worker is unref'd so
 // it never keeps the process alive.
 
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+
+/**
+ * The engine's source folder. Under tsx or vitest this module sits in app/engine/threads; inside the Remix
+ * server bundle (build/index.js) it does not, so the web server names the folder in SONGLOOM_ENGINE_DIR
+ * (server.mjs sets it) and worker entries are loaded from the source tree through tsx like everywhere else.
+ */
+function engineDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  if (existsSync(path.join(here, "workerThread.ts"))) return path.dirname(here);
+  return process.env.SONGLOOM_ENGINE_DIR ?? path.resolve(process.cwd(), "app/engine");
+}
+
+/** A worker entry file, named relative to app/engine (e.g. "threads/stemWorker.ts"). */
+export function engineWorkerEntry(relativePath: string): URL {
+  return pathToFileURL(path.join(engineDir(), relativePath));
+}
+
+/**
+ * tsx's ESM API, resolved from here (not from the working directory, as a bare import in an eval'd worker
+ * would be) through the package's own exports map: the CommonJS build of the API cannot be imported.
+ */
+function tsxEsmApi(): string {
+  const packageJson = createRequire(import.meta.url).resolve("tsx/package.json");
+  const exportsMap = JSON.parse(readFileSync(packageJson, "utf8")).exports as Record<string, { import: { default: string } }>;
+  return pathToFileURL(path.join(path.dirname(packageJson), exportsMap["./esm/api"].import.default)).href;
+}
+
+const TSX_API = tsxEsmApi();
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -16,7 +48,7 @@ export class WorkerThread {
   private nextId = 1;
 
   constructor(entry: URL) {
-    const bootstrap = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
+    const bootstrap = `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
     this.worker = new Worker(bootstrap, { eval: true });
     this.worker.unref();
     this.worker.on("message", (message: { id: number; error?: string }) => {
