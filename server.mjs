@@ -7,6 +7,8 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// The bundled engine starts its worker threads from the TypeScript sources (see app/engine/threads).
+process.env.SONGLOOM_ENGINE_DIR ??= path.join(here, "app/engine");
 const build = await import(path.join(here, "build/index.js"));
 const CLIENT_BUILD = "2.67.2";
 
