@@ -1,0 +1,24 @@
+// Child process for the bench: MP3 encode time of a real 3-minute song (LAME's work depends on the
+// material; a sine would flatter it). The song is rendered without MP3, its WAV decoded back to floats.
+
+import { defaultSongParams } from "../app/engine/catalogue";
+import { encodeMp3 } from "../app/engine/encode";
+import { renderSong } from "../app/engine/pipeline";
+
+const song = await renderSong(defaultSongParams("wd_edm", 7, "house"), { mp3: false });
+const samples = new Int16Array(song.wav.buffer, song.wav.byteOffset + 44, (song.wav.length - 44) / 2);
+const left = new Float32Array(samples.length / 2), right = new Float32Array(samples.length / 2);
+for (let i = 0; i < left.length; i++) {
+  left[i] = samples[2 * i] / 32768;
+  right[i] = samples[2 * i + 1] / 32768;
+}
+const audio = { sampleRate: 44100, left, right };
+await encodeMp3({ sampleRate: 44100, left: left.subarray(0, 44100), right: right.subarray(0, 44100) }); // WASM start-up
+const timesMs: number[] = [];
+for (let run = 0; run < 3; run++) {
+  const started = performance.now();
+  await encodeMp3(audio);
+  timesMs.push(performance.now() - started);
+}
+process.stdout.write(`${JSON.stringify({ seconds: left.length / 44100, medianMs: [...timesMs].sort((a, b) => a - b)[1] })}\n`);
+process.exit(0);
