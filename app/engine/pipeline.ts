@@ -1,10 +1,10 @@
 // The whole engine, end to end: compose -> produce -> scheduleTracks -> render stems and channel strips
 // (pipelined over both cores) -> mix effects -> ambient bed -> master -> encode (WAV and peaks, then the
-// MP3 on a worker while this thread writes the MIDI and description). renderFromParts() starts from an existing composition and
+// MP3 in two halves on both cores). renderFromParts() starts from an existing composition and
 // production, which is what the edit flow calls after notes or sounds change.
 
 import { compose, describeComposition, produce, scheduleTracks } from "./compose";
-import { encodeMp3InWorker, encodeWav, prewarmMp3Worker, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
+import { encodeMp3Parallel, encodeWav, prewarmMp3Worker, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
 import { master, STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
 import { prewarmRenderWorker, renderMix } from "./threads";
@@ -98,9 +98,8 @@ export async function renderFromParts(composition: Composition, production: Prod
   const t = performance.now();
   const wav = encodeWav(mastered.audio, production.seed);
   const peaks = songPeaks(mastered.audio, segmentSeconds, composition.segments.length);
-  // The mastered audio is no longer needed here, so it moves to the MP3 worker without a copy; the
-  // worker encodes while this thread writes the MIDI and description.
-  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3InWorker(mastered.audio, { transfer: true });
+  // Both cores encode the MP3, one half each, spliced at a frame boundary.
+  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio);
   const midi = toMidiFile(composition, production);
   const renderedSeconds = lengthSamples / SAMPLE_RATE;
   const description = songDescription(describeComposition(composition, production), {
