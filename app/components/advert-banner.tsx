@@ -35,6 +35,7 @@ export function AdvertBanner() {
   return (
     <aside
       aria-label="Songloom Pro"
+      data-advert=""
       className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-2xl items-center gap-4 rounded-2xl border border-brand-500/40 bg-ink-900/95 p-4 shadow-2xl shadow-black/50 backdrop-blur sm:inset-x-6"
     >
       <span aria-hidden="true" className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand-500 to-accent-500 text-lg sm:flex">

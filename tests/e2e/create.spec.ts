@@ -60,12 +60,15 @@ test.describe("create, listen, reject, save", () => {
     await expect(player.getByTestId("player-song-name")).not.toHaveText(rejected ?? "", { timeout: SONG_READY_MS });
 
     // Save a finished song with a name.
-    const card = completeSongs(page).first();
-    await expect(card).toBeVisible({ timeout: SONG_READY_MS });
-    const songId = await card.getAttribute("data-song-id");
+    // Save the song now playing (not the one just rejected, whose card leaves the list on the next refresh).
+    const playing = completeSongs(page).filter({ has: page.getByRole("button", { name: /^Pause / }) });
+    await expect(playing).toHaveCount(1, { timeout: SONG_READY_MS });
+    const songId = await playing.getAttribute("data-song-id");
+    // Pinned by id: the list changes while the other songs finish.
+    const card = page.locator(`li[data-song-id="${songId}"]`);
     await card.getByLabel("Song name").fill("Sunrise Test Tape");
     await card.getByRole("button", { name: "Save" }).click();
-    await expect(card.getByTestId("saved-badge")).toBeVisible();
+    await expect(card.getByTestId("saved-badge")).toBeVisible({ timeout: 30_000 });
 
     await page.reload();
     const reloaded = page.locator(`li[data-song-id="${songId}"]`);
@@ -85,8 +88,9 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/[?&]songs=/);
 
     // The <noscript> meta refresh reloads the page every 3 s while anything is pending.
+    // Wait for all three, so no refresh lands between typing the name and pressing Save.
+    await expect(completeSongs(page)).toHaveCount(3, { timeout: SONG_READY_MS });
     const card = completeSongs(page).first();
-    await expect(card).toBeVisible({ timeout: SONG_READY_MS });
     const audio = card.locator("audio[controls]");
     await expect(audio).toHaveCount(1);
     const src = await audio.getAttribute("src");
@@ -101,6 +105,7 @@ test.describe("without JavaScript", () => {
     const songId = await card.getAttribute("data-song-id");
     await card.getByLabel("Song name").fill("No Script Anthem");
     await card.getByRole("button", { name: "Save" }).click();
+    await expect(page.locator(`li[data-song-id="${songId}"]`).getByTestId("saved-badge")).toBeVisible({ timeout: 30_000 });
     await page.reload();
     const saved = page.locator(`li[data-song-id="${songId}"]`);
     await expect(saved.getByTestId("saved-badge")).toBeVisible();

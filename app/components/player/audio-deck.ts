@@ -5,9 +5,11 @@
 // new one's fade-in (the player's blend, settings.ts).
 import type { Howl } from "howler";
 
-let howlerModule: Promise<typeof import("howler")> | undefined;
-function loadHowler() {
-  howlerModule ??= import("howler");
+type HowlerExports = typeof import("howler");
+let howlerModule: Promise<HowlerExports> | undefined;
+function loadHowler(): Promise<HowlerExports> {
+  // howler is CommonJS: the browser bundle's dynamic import hands its exports over as `default`.
+  howlerModule ??= import("howler").then((module) => ((module as { default?: HowlerExports }).default ?? module));
   return howlerModule;
 }
 

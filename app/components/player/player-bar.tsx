@@ -38,6 +38,7 @@ export function PlayerBar() {
       <div aria-hidden="true" className="h-36 sm:h-24" />
       <section
         aria-label="Player"
+        data-player-bar=""
         onKeyDown={onKeyDown}
         className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-700 bg-ink-900/95 shadow-2xl shadow-black/60 backdrop-blur"
       >
