@@ -8,7 +8,8 @@ import { enqueue } from "../../jobs/enqueue";
 import { compositions, productions, songs, type NewSong, type Song, type SongMedia } from "../../drizzle/schema/songs";
 import { newId } from "../../drizzle/schema/columns";
 import { compose, getFilter, produce } from "~/engine";
-import { renderFromParts, type RenderOptions } from "~/engine/pipeline";
+import type { RenderOptions } from "~/engine/pipeline";
+import { renderFromPartsOffThread } from "~/engine/threads";
 import type { Composition, Production, SongParams } from "~/engine/types";
 import { advanceSongStatus, countPooledSongs, findSong, failSong } from "~/models/song.server";
 import { db } from "~/server/db.server";
@@ -99,7 +100,8 @@ export async function renderSongMedia(songId: string): Promise<void> {
   if (!song.compositionId || !song.productionId) throw new Error(`Song ${songId} is rendered before it was composed`);
   await advanceSongStatus(songId, "recording_instrumental");
   const [composition, production] = await Promise.all([loadComposition(song.compositionId), loadProduction(song.productionId)]);
-  const rendered = await renderFromParts(composition, production, { ...renderSettings });
+  // Off this thread: the job worker may share the process with the web server.
+  const rendered = await renderFromPartsOffThread(composition, production, { ...renderSettings });
   if (!rendered.mp3) throw new Error("The engine returned no MP3");
 
   // Keys are fixed per song, so a retried render overwrites its own earlier, possibly partial, attempt.

@@ -1,2 +1,3 @@
 export { prewarmRenderWorker, renderMix, type RenderMixRequest, type RenderMixResult } from "./renderMix";
 export { WorkerThread } from "./workerThread";
+export { renderFromPartsOffThread } from "./renderOffThread";
