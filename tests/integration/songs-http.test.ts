@@ -2,7 +2,6 @@
 // browser, the player and a crawler get.
 import "../support/http-env";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { songs } from "#drizzle/schema/index";
@@ -13,6 +12,7 @@ import { composeSong, configureSongRendering, refillPool, renderSongMedia } from
 import { createSession, createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { waitFor } from "../support/wait";
+import { freePort } from "../support/ports";
 
 const root = path.resolve(__dirname, "../..");
 const database = setupTestDatabase("postgres");
@@ -24,16 +24,6 @@ let owner: { id: string; cookie: string };
 let songId: string;
 let privateSongId: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function completedSong(userId: string): Promise<string> {
   const { songs: [song] } = await createSongs({ id: userId }, { style: "wd_lofi", filter: "morning_sun", songs: 1, advanced: 1 });
