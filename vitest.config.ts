@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": path.resolve(__dirname, "app"), "#drizzle": path.resolve(__dirname, "drizzle"), "#jobs": path.resolve(__dirname, "jobs") };
+const alias = { "~": path.resolve(import.meta.dirname, "app"), "#drizzle": path.resolve(import.meta.dirname, "drizzle"), "#jobs": path.resolve(import.meta.dirname, "jobs") };
 
 export default defineConfig({
   resolve: { alias },
