@@ -24,7 +24,9 @@ export default defineConfig({
   // The server shares the machine's two cores with the browsers.
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry in CI: songs render for real on two busy cores, and a timing flake should not sink a run.
+  // Playwright still reports such a test as "flaky", so it is seen and fixed rather than hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
