@@ -24,10 +24,16 @@ export interface LimitedMeasurements {
 }
 
 /**
- * Applies `inputGain` then limits. With `write`, the buffer is replaced by the output; either way the
- * output's integrated loudness (and, with `truePeak`, its true peak, the costlier measurement) is returned.
+ * Applies `inputGain` then limits. With `write`, the buffer is replaced by the output; with `output`, the
+ * output is written there instead (same length; the input is left as it is). Either way the output's
+ * integrated loudness (and, with `truePeak`, its true peak, the costlier measurement) is returned.
  */
-export function limit(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSettings, mode: { write: boolean; truePeak: boolean }): LimitedMeasurements {
+export function limit(
+  buffer: StereoBuffer,
+  inputGain: Gain,
+  settings: LimiterSettings,
+  mode: { write: boolean; truePeak: boolean; output?: StereoBuffer },
+): LimitedMeasurements {
   const { left, right } = buffer;
   const n = left.length;
   const window = Math.max(1, Math.round(settings.lookAheadSeconds * buffer.sampleRate));
@@ -58,6 +64,8 @@ export function limit(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSe
   const meter = new LoudnessMeter(buffer.sampleRate);
   const peakMeter = new TruePeakMeter(ceiling);
   const outLeft = new Float32Array(OUT_BLOCK), outRight = new Float32Array(OUT_BLOCK);
+  // Each block is read before it is written, so writing in place gives the same output as elsewhere.
+  const target = mode.output ?? (mode.write ? buffer : null);
   for (let start = 0; start < n; start += OUT_BLOCK) {
     const count = Math.min(OUT_BLOCK, n - start);
     let b = Math.floor(start / window);
@@ -81,9 +89,9 @@ export function limit(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSe
     }
     meter.add(outLeft, outRight, 0, count);
     if (mode.truePeak) peakMeter.add(outLeft, outRight, 0, count);
-    if (mode.write) {
-      left.set(outLeft.subarray(0, count), start);
-      right.set(outRight.subarray(0, count), start);
+    if (target) {
+      target.left.set(outLeft.subarray(0, count), start);
+      target.right.set(outRight.subarray(0, count), start);
     }
   }
   return { lufs: meter.integrated(), truePeakDb: mode.truePeak ? gainToDb(peakMeter.value()) : -Infinity };

@@ -7,10 +7,11 @@ import type { Decibels, Lufs, StereoBuffer } from "../types";
 import { Biquad } from "../dsp/biquad";
 import { Compressor } from "../dsp/compressor";
 import { scaleInPlace } from "../dsp/stereo";
-import { dbToGain } from "../dsp/units";
-import { limit, type LimiterSettings } from "./limiter";
+import { dbToGain, gainToDb } from "../dsp/units";
+import { limit, type LimitedMeasurements, type LimiterSettings } from "./limiter";
 import { integratedLoudness } from "./loudness";
 import type { MasterPreset } from "./presets";
+import { TruePeakMeter } from "./truePeak";
 
 /** First guess of how far inter-sample peaks rise above the sample peaks after limiting. */
 const INITIAL_INTERSAMPLE_MARGIN_DB = 0.5;
@@ -48,18 +49,28 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
   // The limiter flattens the loudness response to gain (1 dB in gives less than 1 LU out), so the gain
   // is corrected by the secant slope measured between passes.
   let previous: { gainDb: number; lufs: number } | null = null;
+  // Each measuring pass writes its output to a scratch buffer, so the pass that converges is kept as it
+  // is instead of being limited again: the final pass would repeat it exactly.
+  const scratch: StereoBuffer = { sampleRate: mix.sampleRate, left: new Float32Array(mix.left.length), right: new Float32Array(mix.right.length) };
+  let final: LimitedMeasurements | null = null;
   for (let pass = 0; pass < MAX_MEASURING_PASSES; pass++) {
-    const measured = limit(mix, dbToGain(gainDb), limiter, { write: false, truePeak: checkPeak });
+    const measured = limit(mix, dbToGain(gainDb), limiter, { write: false, truePeak: checkPeak, output: scratch });
     const loudnessError = preset.targetLufs - measured.lufs;
     const peakExcess = measured.truePeakDb - (preset.ceilingDbtp - TRUE_PEAK_SAFETY_DB);
-    if (Math.abs(loudnessError) <= LOUDNESS_TOLERANCE_LU && peakExcess <= 0) break;
+    if (Math.abs(loudnessError) <= LOUDNESS_TOLERANCE_LU && peakExcess <= 0) {
+      mix.left.set(scratch.left);
+      mix.right.set(scratch.right);
+      // A pass that skipped true peak still needs it: measuring it alone is a fraction of a pass.
+      final = checkPeak ? measured : { lufs: measured.lufs, truePeakDb: gainToDb(truePeakOf(mix, dbToGain(limiter.ceilingDb))) };
+      break;
+    }
     const slope = previous && checkPeak === false && gainDb !== previous.gainDb ? (measured.lufs - previous.lufs) / (gainDb - previous.gainDb) : 1;
     previous = { gainDb, lufs: measured.lufs };
     gainDb += loudnessError / Math.min(1, Math.max(0.25, slope));
     checkPeak = peakExcess > 0;
     if (checkPeak) limiter.ceilingDb -= peakExcess;
   }
-  const final = limit(mix, dbToGain(gainDb), limiter, { write: true, truePeak: true });
+  final ??= limit(mix, dbToGain(gainDb), limiter, { write: true, truePeak: true });
   let lufs = final.lufs;
   let peakDb = final.truePeakDb;
   // Should the search not have converged, trim: the ceiling is a hard promise, loudness a target.
@@ -83,4 +94,11 @@ function applyTilt(buffer: StereoBuffer, preset: MasterPreset): void {
     new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 0.54 }).process(channel);
     new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 1.31 }).process(channel);
   }
+}
+
+/** True peak of a limiter's output, measured as the limiter measures it (candidates near `ceiling`). */
+function truePeakOf(buffer: StereoBuffer, ceiling: number): number {
+  const meter = new TruePeakMeter(ceiling);
+  meter.add(buffer.left, buffer.right, 0, buffer.left.length);
+  return meter.value();
 }
