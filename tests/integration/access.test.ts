@@ -107,7 +107,7 @@ describe("devices and bans (spec 3 §4)", () => {
     const signedIn = await signIn(user.email);
     const cookie = cookiesFrom(signedIn);
     const [device] = await db.select().from(devices).where(eq(devices.id, (await db.select().from(sessions).where(eq(sessions.userId, user.id)))[0].deviceId ?? ""));
-    expect(device).toMatchObject({ browser: "Safari 17", os: "macOS 10.15.7", banned: false });
+    expect(device).toMatchObject({ browser: "Safari 17", os: "Mac OS 10.15.7", banned: false });
 
     await banUser(user.id, null);
     const [banned] = await db.select().from(users).where(eq(users.id, user.id));
