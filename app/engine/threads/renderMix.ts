@@ -1,6 +1,7 @@
 // Renders every track and mixes it using both cores as a pipeline: a long-lived worker renders the
-// stems one after another (it alone holds the SoundFont), while this thread runs each finished stem
-// through its channel strip, in track order. Then the mix's effects and bus chain run here.
+// SoundFont and drum stems one after another (it alone holds the SoundFont), while this thread renders the
+// synth-voice stems itself and runs each stem through its channel strip, in track order. Then the mix's
+// effects and bus chain run here.
 // `parallel: false` renders in this thread instead and produces the same bytes.
 
 import type { PartName, StereoBuffer, Track } from "../types";
@@ -53,21 +54,32 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     if (stemWorker) return stemWorker.request<MeasuredStem>({ track, durationSeconds });
     return { stem: await renderStem(track, durationSeconds) };
   };
+  // Synth-voice parts need no SoundFont, so this thread renders them itself while the worker renders
+  // the SoundFont and drum parts: otherwise this thread mostly waits for stems. Same bytes either way.
+  const renderedHere = (track: Track) => stemWorker !== null && !cached[track.part] && !track.drumSounds && track.source?.kind === "synth";
+  const workerTracks = request.tracks.map((track, index) => ({ track, index })).filter(({ track }) => !renderedHere(track));
   // With a worker, keep STEMS_AHEAD renders in flight: enough that the worker never idles while this
   // thread mixes, few enough that finished stems (64 MB each for 3 minutes) do not pile up.
   const pending = new Map<number, Promise<MeasuredStem>>();
-  const prefetch = (index: number) => {
-    if (stemWorker && index < request.tracks.length && !pending.has(index)) pending.set(index, requestStem(request.tracks[index]));
+  const prefetch = (afterIndex: number) => {
+    if (!stemWorker) return;
+    let queued = 0;
+    for (const { track, index } of workerTracks) {
+      if (index < afterIndex) continue;
+      if (!pending.has(index)) pending.set(index, requestStem(track));
+      if (++queued > STEMS_AHEAD) break;
+    }
   };
 
   const mixer = new Mixer(request.lengthSamples, request.tracks, request.options);
   const stems: Partial<Record<PartName, StereoBuffer>> = {};
   let waitMs = 0, stripMs = 0;
   for (let i = 0; i < request.tracks.length; i++) {
-    for (let ahead = 0; ahead <= STEMS_AHEAD; ahead++) prefetch(i + ahead);
-    const part = request.tracks[i].part;
+    prefetch(i);
+    const track = request.tracks[i];
+    const part = track.part;
     let t = performance.now();
-    const { stem, lufs } = await (pending.get(i) ?? requestStem(request.tracks[i]));
+    const { stem, lufs } = renderedHere(track) ? { stem: await renderStem(track, durationSeconds), lufs: undefined } : await (pending.get(i) ?? requestStem(track));
     pending.delete(i);
     waitMs += performance.now() - t;
     t = performance.now();
