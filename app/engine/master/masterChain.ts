@@ -17,6 +17,11 @@ import { TruePeakMeter } from "./truePeak";
 const INITIAL_INTERSAMPLE_MARGIN_DB = 0.5;
 /** Aim slightly under the true-peak ceiling: the 4× interpolator itself is accurate to ~0.1 dB. */
 const TRUE_PEAK_SAFETY_DB = 0.1;
+/**
+ * The true peak of a limited song follows the ceiling almost dB for dB, so a corrected ceiling lands on
+ * the aim; aiming this much under it keeps rounding from landing a hair over, which cost a whole pass.
+ */
+const CEILING_CORRECTION_MARGIN_DB = 0.01;
 const LOUDNESS_TOLERANCE_LU = 0.2;
 const MAX_MEASURING_PASSES = 5;
 const AIR_LIMIT_HZ = 18000;
@@ -68,7 +73,7 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
     previous = { gainDb, lufs: measured.lufs };
     gainDb += loudnessError / Math.min(1, Math.max(0.25, slope));
     checkPeak = peakExcess > 0;
-    if (checkPeak) limiter.ceilingDb -= peakExcess;
+    if (checkPeak) limiter.ceilingDb -= peakExcess + CEILING_CORRECTION_MARGIN_DB;
   }
   final ??= limit(mix, dbToGain(gainDb), limiter, { write: true, truePeak: true });
   let lufs = final.lufs;
