@@ -59,6 +59,9 @@ export default defineConfig({
       // NODE_ENV stays as `npm start` leaves it (development), so the demo users are seeded.
       SESSION_SECRET: process.env.SESSION_SECRET,
       APP_URL: `http://127.0.0.1:${PORT}`,
+      // Google, Facebook and Apple are played by the labelled local stand-in (ADR 004), so the browser
+      // test walks the same OAuth callback code as production.
+      OAUTH_STANDIN: "1",
     },
   },
 });
