@@ -1,5 +1,7 @@
 // The JSON calls the player makes (spec 1 §7 Songs), through the /api resource routes.
-import { CREATE_ERROR_MESSAGES, type CreationStatus, type QueueSong, type TrackedStatus } from "./queue";
+// A type-only import: erased from the browser bundle, so no server code reaches it.
+import type { SongSummary } from "~/models/song.server";
+import { CREATE_ERROR_MESSAGES, type QueueSong, type TrackedStatus } from "./queue";
 
 /** What the player shows and plays of a song (a subset of the API's SongSummary). */
 export interface PlayerSong extends QueueSong {
@@ -9,20 +11,11 @@ export interface PlayerSong extends QueueSong {
   key: string | null;
 }
 
-export interface SongSummaryJson {
-  id: string;
-  status: CreationStatus | "failed";
-  songName: string;
-  artistName: string | null;
-  style: string;
-  filter: string;
-  tempo: number | null;
-  key: string | null;
-  durationSeconds: number | null;
-  audioUrl: string | null;
-  compositionId?: string | null;
-  productionId?: string | null;
-}
+/** The fields of the API's SongSummary (app/models/song.server.ts) that the player reads. */
+export type SongSummaryJson = Pick<
+  SongSummary,
+  "id" | "status" | "songName" | "artistName" | "style" | "filter" | "tempo" | "key" | "durationSeconds" | "audioUrl" | "compositionId" | "productionId"
+>;
 
 export function toPlayerSong(song: SongSummaryJson): PlayerSong | null {
   if (song.status !== "complete" || !song.audioUrl) return null;
