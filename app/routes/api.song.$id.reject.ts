@@ -4,6 +4,7 @@ import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { rejectSong } from "~/services/song-library.server";
+import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({
   method: "POST",
@@ -11,7 +12,7 @@ const operation = registerApiOperation({
   summary: "Reject a generated song",
   description: "Records a create_reject event; the song is hidden from the create flow from then on.",
   tags: ["songs"],
-  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  request: { params: z.object({ id: IdSchema }) },
   responses: {
     200: { description: "Rejected", schema: z.object({ rejected: z.literal(true) }) },
     401: { description: "Not signed in" },

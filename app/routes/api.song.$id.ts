@@ -6,13 +6,14 @@ import { getOptionalUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { SongResponseSchema } from "~/services/song-api-schemas";
+import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({
   method: "GET",
   path: "/api/song/{id}",
   summary: "One song",
   tags: ["songs"],
-  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  request: { params: z.object({ id: IdSchema }) },
   responses: {
     200: { description: "The song", schema: SongResponseSchema },
     404: { description: "No such song, or a private song of someone else" },

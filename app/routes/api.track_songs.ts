@@ -6,11 +6,12 @@ import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { SongStatusSchema, SongSummarySchema } from "~/services/song-api-schemas";
 import { trackSongs } from "~/services/song-create.server";
+import { IdSchema } from "~/utils/input-schemas";
 
 const songIds = z.preprocess(
   // A form sends one id per field, or a comma-separated list.
   (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
-  z.array(z.string().min(1).max(64)).min(1, "Send at least one song id.").max(50, "Track at most 50 songs at once."),
+  z.array(IdSchema).min(1, "Send at least one song id.").max(50, "Track at most 50 songs at once."),
 );
 
 const TrackSchema = z.object({

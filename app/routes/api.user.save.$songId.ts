@@ -6,6 +6,7 @@ import { registerApiOperation } from "~/server/openapi.server";
 import { SongResponseSchema } from "~/services/song-api-schemas";
 import { saveSong } from "~/services/song-library.server";
 import { SaveSongSchema } from "~/services/song-save-schema";
+import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({
   method: "POST",
@@ -13,7 +14,7 @@ const operation = registerApiOperation({
   summary: "Save a song to the library",
   description: 'Optional songName and artistName; "New Song" counts as unnamed. Refused with "You have reached your song limit of N" when the library is full.',
   tags: ["songs"],
-  request: { params: z.object({ songId: z.string().min(1).max(64) }), body: SaveSongSchema },
+  request: { params: z.object({ songId: IdSchema }), body: SaveSongSchema },
   responses: {
     200: { description: "The saved song", schema: SongResponseSchema },
     401: { description: "Not signed in" },

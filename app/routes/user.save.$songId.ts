@@ -8,8 +8,9 @@ import { ApiError } from "~/server/http.server";
 import { saveSong } from "~/services/song-library.server";
 import { SaveSongSchema } from "~/services/song-save-schema";
 import { sameSitePath } from "~/utils/redirect-from";
+import { IdSchema } from "~/utils/input-schemas";
 
-const ParamsSchema = z.object({ songId: z.string().min(1).max(64) });
+const ParamsSchema = z.object({ songId: IdSchema });
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });

@@ -37,6 +37,7 @@ import { db } from "~/server/db.server";
 import { ApiError, type FieldErrors } from "~/server/http.server";
 import { invalidInput } from "~/server/api.server";
 import { getUserPlan } from "~/server/plans.server";
+import { IdSchema, typedText } from "~/utils/input-schemas";
 
 export const CREATION_API_VERSION = 3;
 export const SONGS_PER_BATCH = 3;
@@ -48,7 +49,8 @@ export const PRIORITY = { firstSong: 30, user: 20, pool: 0 } as const;
 // Form posts send every value as a string, and an empty field means "not set".
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const formNumber = (schema: z.ZodNumber) => z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
-const formText = z.preprocess(blankToUndefined, z.string().trim().min(1).optional());
+const formText = z.preprocess(blankToUndefined, typedText().trim().min(1).optional());
+const formId = z.preprocess(blankToUndefined, IdSchema.optional());
 const formFlag = z.preprocess(
   (value) => (typeof value === "string" ? /^(1|true|on|yes)$/i.test(value) : value === 1 ? true : value === 0 ? false : value),
   z.boolean().default(false),
@@ -63,15 +65,15 @@ const jsonText = (value: unknown) => {
     return value;
   }
 };
-const idMap = z.record(z.string(), z.string().min(1));
+const idMap = z.record(z.string(), typedText().min(1));
 
 /** The user_edit object of spec 1 §3: choices made in the edit flow, applied when the song is remade. */
 export const UserEditSchema = z.object({
   instruments: idMap.optional().describe("Instrument id per part (bass, chords, lead, pad, arp)"),
   drums: idMap.optional().describe("Drum sound id per drum kind (kick, snare, open_hat, closed_hat, auxiliary)"),
-  mixing_style: z.string().min(1).optional(),
-  sfx: z.string().min(1).optional(),
-  song_id: z.string().min(1).optional(),
+  mixing_style: typedText().min(1).optional(),
+  sfx: typedText().min(1).optional(),
+  song_id: IdSchema.optional(),
 });
 
 /**
@@ -101,9 +103,9 @@ export const CreateSongSchema = z
     bass: formText.describe("Instrument id for the bass part"),
     lead: formText.describe("Instrument id for the lead part"),
     chord: formText.describe("Instrument id for the chords part"),
-    notes: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()).describe("Free text that nudges the song, e.g. \"darker, more piano\""),
-    re_p: formText.describe("Rewrite: keep this production id (the current song's sounds)"),
-    re_c: formText.describe("Reproduce: keep this composition id (the current song's notes)"),
+    notes: z.preprocess(blankToUndefined, typedText().trim().max(500).optional()).describe("Free text that nudges the song, e.g. \"darker, more piano\""),
+    re_p: formId.describe("Rewrite: keep this production id (the current song's sounds)"),
+    re_c: formId.describe("Reproduce: keep this composition id (the current song's notes)"),
     user_edit: z.preprocess(jsonText, UserEditSchema.optional()),
   })
   .meta({ id: "CreateSongRequest" });

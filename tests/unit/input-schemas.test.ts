@@ -1,0 +1,25 @@
+// Input that PostgreSQL would refuse (NUL in text, malformed ids) is bad input, answered with a field
+// error, never a failed query and a 500.
+import { SaveSongSchema } from "~/services/song-save-schema";
+import { IdSchema, typedText } from "~/utils/input-schemas";
+
+test("ids are the characters our ids are made of, and nothing else", () => {
+  expect(IdSchema.safeParse("k3v9x0q1w2e3r4t5y6u7i8o9").success).toBe(true);
+  expect(IdSchema.safeParse("0123456789abcdef").success).toBe(true);
+  for (const bad of ["", "\u0000zz", "../etc/passwd", "a b", "x".repeat(65)]) {
+    expect(IdSchema.safeParse(bad).success, bad).toBe(false);
+  }
+});
+
+test("typed text takes any character but NUL", () => {
+  expect(typedText().safeParse("Café – «Nuit» 🎵").success).toBe(true);
+  const result = typedText().safeParse("a\u0000b");
+  expect(result.success).toBe(false);
+  expect(result.error?.issues[0].message).toBe("Contains a character that is not allowed.");
+});
+
+test("a song name with NUL is refused with a field error", () => {
+  const result = SaveSongSchema.safeParse({ songName: "Night\u0000Bus" });
+  expect(result.success).toBe(false);
+  expect(result.error?.issues[0].path).toEqual(["songName"]);
+});
