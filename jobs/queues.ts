@@ -10,6 +10,7 @@ export interface JobPayloads {
   "song.compose": { songId: string };
   "song.render": { songId: string };
   "song.pool-refill": { filter: string };
+  "song.rerender": { songId: string; version: number };
   "vocal.generate": { songId: string; vocalId: string };
   "lyrics.generate": { lyricsId: string };
   "song.wav": { songId: string };
@@ -79,6 +80,18 @@ export const queues: QueueDeclarations = {
   "song.render": {
     policy: "stately",
     singletonKey: perSong,
+    retryLimit: 3,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 5 * MINUTE,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+  },
+  // An edit's render (docs/edit-flow.md): cached stems make it a few seconds. One key per song and
+  // version, so a second edit while one renders queues behind it instead of being dropped.
+  "song.rerender": {
+    policy: "stately",
+    singletonKey: (data) => `${data.songId}:${data.version}`,
     retryLimit: 3,
     retryDelay: 2,
     retryBackoff: true,

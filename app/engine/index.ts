@@ -9,3 +9,4 @@ export { Mixer, mixStems, MIX_STYLE_IDS, type MixOptions } from "./mix";
 export { addAmbience, renderAmbience, AMBIENT_EFFECT_IDS } from "./sfx";
 export { master, integratedLoudness, truePeakDb, MASTER_PRESETS, STANDARD_MASTER, type MasterPreset, type MasterResult } from "./master";
 export { encodeWav, encodeMp3, waveformPeaks, songPeaks, type SongPeaks, type WaveformPeaks, type SongDescription } from "./encode";
+export * from "./edit";

@@ -8,6 +8,7 @@ import { encodeMp3Parallel, encodeWav, prewarmMp3Worker, songDescription, songPe
 import { master, STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
 import { prewarmRenderWorker, renderMix } from "./threads";
+import { diskStemCache } from "./threads/stemCache";
 import type { Bpm, Composition, Decibels, Lufs, PartName, Production, Seconds, SongParams, StereoBuffer, Track } from "./types";
 import { SAMPLE_RATE, STEPS_PER_SEGMENT } from "./types";
 
@@ -26,6 +27,11 @@ export interface RenderOptions {
   stems?: Partial<Record<PartName, StereoBuffer>>;
   /** Skip the MP3 (e.g. a WAV-only export); the WAV is always written. */
   mp3?: boolean;
+  /**
+   * Keep rendered stems in this directory and reuse them: an edit then renders only the parts it changed
+   * (threads/stemCache.ts). Output is identical with or without it.
+   */
+  stemCache?: { dir: string; maxBytes: number };
 }
 
 export interface RenderStats {
@@ -88,6 +94,7 @@ export async function renderFromParts(composition: Composition, production: Prod
     parallel: options.parallel ?? true,
     keepStems: options.keepStems ?? false,
     cachedStems: options.stems,
+    ...(options.stemCache ? { stemCache: diskStemCache(options.stemCache.dir, options.stemCache.maxBytes) } : {}),
   });
   timings.render = mixed.timings.stemsMs;
   timings.mix = mixed.timings.effectsMs;

@@ -24,6 +24,8 @@ const schema = z.object({
   // Unset means "use the embedded PGlite database under DATA_DIR" (see docs/decisions/001-embedded-database.md).
   DATABASE_URL: optionalText.pipe(z.url().optional()),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Disk the rendered-stem cache may use (DATA_DIR/stem-cache); edits re-render only changed parts.
+  STEM_CACHE_MB: z.coerce.number().int().min(0).default(4096),
   SESSION_SECRET: optionalText,
   SMTP_URL: optionalText,
   GOOGLE_CLIENT_ID: optionalText,

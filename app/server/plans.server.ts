@@ -1,8 +1,11 @@
-// What a user's membership allows (spec 2 §6, §9). Subscriptions arrive with billing (a later issue);
-// until then every user is on the free plan (product id 7), which spec 2 §4 makes the default whenever no
-// active subscription exists. Prices and names live in app/content/plans.ts; limits live here because only
+// What a user's membership allows (spec 2 §6, §9). The plan comes from the user's active, unexpired row in
+// `subscriptions` (written by billing; see drizzle/schema/billing.ts); without one the user is on the free
+// plan (product id 7), which spec 2 §4 makes the default whenever no active subscription exists. Prices and names live in app/content/plans.ts; limits live here because only
 // the server enforces them.
+import { and, desc, eq, gt } from "drizzle-orm";
+import { subscriptions } from "../../drizzle/schema/billing";
 import { PLANS, type Plan, type PlanKey } from "~/content/plans";
+import { db } from "./db.server";
 
 export type PlanFeature = "downloads" | "wav_downloads" | "midi_downloads";
 
@@ -18,12 +21,14 @@ export interface PlanLimits {
    */
   dailySongCreations: number;
   features: PlanFeature[];
+  /** WAV downloads a month (spec 2 §9: Creator 25, Pro 250); 0 without the wav_downloads feature. */
+  monthlyWavDownloads: number;
 }
 
 export const PLAN_LIMITS: Record<PlanKey, PlanLimits> = {
-  free: { songLimit: 25, limitEnforced: true, dailySongCreations: 60, features: [] },
-  creator: { songLimit: 500, limitEnforced: true, dailySongCreations: 300, features: ["downloads", "wav_downloads"] },
-  pro: { songLimit: null, limitEnforced: true, dailySongCreations: 1_000, features: ["downloads", "wav_downloads", "midi_downloads"] },
+  free: { songLimit: 25, limitEnforced: true, dailySongCreations: 60, features: [], monthlyWavDownloads: 0 },
+  creator: { songLimit: 500, limitEnforced: true, dailySongCreations: 300, features: ["downloads", "wav_downloads"], monthlyWavDownloads: 25 },
+  pro: { songLimit: null, limitEnforced: true, dailySongCreations: 1_000, features: ["downloads", "wav_downloads", "midi_downloads"], monthlyWavDownloads: 250 },
 };
 
 export const FREE_PLAN_ID = 7;
@@ -35,12 +40,25 @@ export interface UserPlan {
   limits: PlanLimits;
 }
 
-/**
- * The user's plan. Every user is free until subscriptions exist; the signature is already the one that
- * will look the subscription up (async, by user), so callers do not change when it does.
- */
-export async function getUserPlan(_user: { id: string }): Promise<UserPlan> {
-  const plan = PLANS.find((candidate) => candidate.key === "free");
+/** The plan a product id belongs to (monthly or annual price), or null for an unknown product. */
+export function planForProduct(productId: number): Plan | null {
+  return PLANS.find((plan) => plan.prices.monthly.productId === productId || plan.prices.annual.productId === productId) ?? null;
+}
+
+/** The user's plan: their newest active subscription that has not run out, else free. */
+export async function getUserPlan(user: { id: string }): Promise<UserPlan> {
+  const [subscription] = await db
+    .select({ productId: subscriptions.productId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, "active"), gt(subscriptions.currentPeriodEnd, new Date())))
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  const plan = (subscription && planForProduct(subscription.productId)) ?? PLANS.find((candidate) => candidate.key === "free");
   if (!plan) throw new Error("The free plan is missing from app/content/plans.ts");
-  return { plan, productId: FREE_PLAN_ID, limits: PLAN_LIMITS.free };
+  return { plan, productId: plan.key === "free" ? FREE_PLAN_ID : subscription!.productId, limits: PLAN_LIMITS[plan.key] };
+}
+
+/** Paid plans (Creator, Pro): what spec 1 §6 calls a paid user. */
+export function isPaidPlan(plan: UserPlan): boolean {
+  return plan.plan.key !== "free";
 }

@@ -107,11 +107,17 @@ export function useStorage(storage: MediaStorage): void {
   globalStore.__songloomStorage = storage;
 }
 
-/** Where a song's files live in storage. */
-export const songMediaKeys = (songId: string) => ({
-  mp3: `songs/${songId}/song.mp3`,
-  wav: `songs/${songId}/song.wav`,
-  midi: `songs/${songId}/song.mid`,
-  peaks: `songs/${songId}/peaks.json`,
-  description: `songs/${songId}/description.json`,
-});
+/**
+ * Where a song's files live in storage. Version 1 (the creation render) keeps the original folder; each
+ * edit's render gets its own, so the previous version stays playable for A/B listening.
+ */
+export const songMediaKeys = (songId: string, version = 1) => {
+  const folder = version === 1 ? `songs/${songId}` : `songs/${songId}/v${version}`;
+  return {
+    mp3: `${folder}/song.mp3`,
+    wav: `${folder}/song.wav`,
+    midi: `${folder}/song.mid`,
+    peaks: `${folder}/peaks.json`,
+    description: `${folder}/description.json`,
+  };
+};

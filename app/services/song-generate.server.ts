@@ -3,6 +3,7 @@
 // Every step starts from the row and skips what is already done, and every status write only moves
 // forward (advanceSongStatus), so any step may run twice (a retry after a crash, a duplicate job) and the
 // song still ends complete, never back in an earlier status. See docs/decisions/006-song-generation-jobs.md.
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { enqueue } from "../../jobs/enqueue";
 import { compositions, productions, songs, type NewSong, type Song, type SongMedia } from "../../drizzle/schema/songs";
@@ -13,6 +14,7 @@ import { renderFromPartsOffThread } from "~/engine/threads";
 import type { Composition, Production, SongParams } from "~/engine/types";
 import { advanceSongStatus, countPooledSongs, findSong, failSong } from "~/models/song.server";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { getStorage, songMediaKeys } from "~/server/storage.server";
 import { newSeed, poolParams, PRIORITY } from "./song-create.server";
 
@@ -32,6 +34,17 @@ export function configureSongRendering(settings: Pick<RenderOptions, "excerpt">)
   renderSettings.excerpt = settings.excerpt;
 }
 
+/**
+ * The render options of every song and edit render: the configured excerpt (tests) and the stem cache, so
+ * that editing a song just created renders only what the edit changed.
+ */
+export function songRenderOptions(): Pick<RenderOptions, "excerpt" | "stemCache"> {
+  return {
+    ...renderSettings,
+    ...(env.STEM_CACHE_MB > 0 ? { stemCache: { dir: path.join(env.DATA_DIR, "stem-cache"), maxBytes: env.STEM_CACHE_MB * 1024 * 1024 } } : {}),
+  };
+}
+
 /** The engine's parameters for a song row. */
 export function engineParams(song: Pick<Song, "params" | "seed">): SongParams {
   const { params } = song;
@@ -49,6 +62,7 @@ export function engineParams(song: Pick<Song, "params" | "seed">): SongParams {
     sfx: params.sfx,
     ...(params.instruments && { instruments: params.instruments }),
     ...(params.drums && { drums: params.drums as SongParams["drums"] }),
+    ...(params.levels && { levels: params.levels as SongParams["levels"] }),
     ...(params.notes && { notes: params.notes }),
   };
 }
@@ -101,7 +115,7 @@ export async function renderSongMedia(songId: string): Promise<void> {
   await advanceSongStatus(songId, "recording_instrumental");
   const [composition, production] = await Promise.all([loadComposition(song.compositionId), loadProduction(song.productionId)]);
   // Off this thread: the job worker may share the process with the web server.
-  const rendered = await renderFromPartsOffThread(composition, production, { ...renderSettings });
+  const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
   if (!rendered.mp3) throw new Error("The engine returned no MP3");
 
   // Keys are fixed per song, so a retried render overwrites its own earlier, possibly partial, attempt.

@@ -6,3 +6,4 @@ export * from "./auth";
 export * from "./access";
 export * from "./faq";
 export * from "./songs";
+export * from "./billing";

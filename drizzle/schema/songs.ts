@@ -5,7 +5,7 @@
 // new song at an existing part. Audio and peaks live in media storage (app/server/storage.server.ts);
 // the row keeps their storage keys.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgEnum, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Composition, Production } from "../../app/engine/types";
 import { users } from "./auth";
 import { id, timestamps } from "./columns";
@@ -59,6 +59,8 @@ export interface StoredSongParams {
   sfx: string;
   instruments?: Record<string, string>;
   drums?: Record<string, string>;
+  /** Per-part linear levels set on the production page (1 = as produced). */
+  levels?: Record<string, number>;
   notes?: string;
   /** The ids a rewrite (re_p), reproduce (re_c) or render (both) started from. */
   reuse?: { productionId?: string; compositionId?: string };
@@ -74,6 +76,9 @@ export interface SongMedia {
   /** The engine's description of the song as JSON. */
   description: string;
 }
+
+export const wavStatus = pgEnum("wav_status", ["none", "fetching", "ready", "error"]);
+export type WavStatus = (typeof wavStatus.enumValues)[number];
 
 export const songs = pgTable(
   "songs",
@@ -115,6 +120,20 @@ export const songs = pgTable(
     /** About 100 min/max pairs of the whole song, small enough for lists and the share page. */
     wavePreview: jsonb("wave_preview").$type<number[]>(),
     error: text("error"),
+    /**
+     * The rendered version the song plays: 1 is the render from creation, each completed edit (song_versions)
+     * raises it. Only ever raised ("where version < n"), so a late, older edit render cannot replace a newer one.
+     */
+    version: integer("version").notNull().default(1),
+    /** Set when the song was mastered (spec 2 §8). A paid user's mastered song is no longer editable, only copyable. */
+    masteredAt: at("mastered_at"),
+    /** The song this one was duplicated from (POST /api/song/{id}/copy). */
+    copiedFromId: text("copied_from_id"),
+    /** WAV export of the current version (spec 1 §4 "Song saving and wav"): none → fetching → ready | error. */
+    wavStatus: wavStatus("wav_status").notNull().default("none"),
+    /** Storage key of the exported WAV of `wavVersion`. */
+    wavKey: text("wav_key"),
+    wavVersion: integer("wav_version"),
     /** When the song became this user's: creation, or the moment a pooled song was handed out. */
     assignedAt: at("assigned_at").notNull().defaultNow(),
     completedAt: at("completed_at"),
@@ -129,3 +148,71 @@ export const songs = pgTable(
 );
 export type Song = typeof songs.$inferSelect;
 export type NewSong = typeof songs.$inferInsert;
+
+/** Status of an edit's render. Ordered like song_status: updates are "set X where status < X". */
+export const versionStatus = pgEnum("song_version_status", ["queue", "rendering", "complete", "failed"]);
+export type VersionStatus = (typeof versionStatus.enumValues)[number];
+
+/** What an edit changed, for the edit history and the A/B label. */
+export const versionChange = pgEnum("song_version_change", ["production", "notes", "arrangement", "vocals"]);
+export type VersionChange = (typeof versionChange.enumValues)[number];
+
+/**
+ * An edit of a song (docs/edit-flow.md): the composition and production it renders, queued by an edit
+ * page or API and rendered by the song.rerender job. When it completes, the song's current media,
+ * parts and `version` move to it; the song itself never leaves `complete` while an edit renders, so the
+ * previous version keeps playing and stays available for A/B listening.
+ */
+export const songVersions = pgTable(
+  "song_versions",
+  {
+    id: id(),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id, { onDelete: "cascade" }),
+    /** 2, 3, ...: the creation render is version 1 and has no row. */
+    version: integer("version").notNull(),
+    change: versionChange("change").notNull(),
+    status: versionStatus("status").notNull().default("queue"),
+    compositionId: text("composition_id")
+      .notNull()
+      .references(() => compositions.id),
+    productionId: text("production_id")
+      .notNull()
+      .references(() => productions.id),
+    /** The song's creation parameters after this edit (ensemble, mix... as chosen). */
+    params: jsonb("params").$type<StoredSongParams>().notNull(),
+    productionSeed: integer("production_seed").notNull(),
+    /** The media the song played when this edit was made: the "A" of A/B listening. */
+    previousMedia: jsonb("previous_media").$type<SongMedia>(),
+    previousVersion: integer("previous_version").notNull(),
+    media: jsonb("media").$type<SongMedia>(),
+    wavePreview: jsonb("wave_preview").$type<number[]>(),
+    durationSeconds: real("duration_seconds"),
+    error: text("error"),
+    completedAt: at("completed_at"),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("song_versions_song_version").on(table.songId, table.version)],
+);
+export type SongVersion = typeof songVersions.$inferSelect;
+
+export const downloadFormat = pgEnum("download_format", ["mp3", "wav", "midi", "stems"]);
+export type DownloadFormat = (typeof downloadFormat.enumValues)[number];
+
+/** Every file download (spec 2 §9): WAV downloads count against the plan's monthly allowance. */
+export const songDownloads = pgTable(
+  "song_downloads",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id, { onDelete: "cascade" }),
+    format: downloadFormat("format").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("song_downloads_user_format").on(table.userId, table.format, table.createdAt)],
+);

@@ -5,10 +5,12 @@ import * as expireVerificationTokens from "./housekeeping.expire-verification-to
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songRender from "./song.render";
+import * as songRerender from "./song.rerender";
 
 export const handlers: HandlerRegistry = {
   "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
   "song.compose": songCompose.handle,
   "song.render": songRender.handle,
+  "song.rerender": songRerender.handle,
   "song.pool-refill": songPoolRefill.handle,
 };

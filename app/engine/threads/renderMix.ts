@@ -8,6 +8,7 @@ import type { PartName, StereoBuffer, Track } from "../types";
 import { SAMPLE_RATE } from "../types";
 import { Mixer, type MixOptions } from "../mix";
 import { renderStem } from "../render";
+import { stemCacheKey, type StemCache } from "./stemCache";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
 export interface RenderMixRequest {
@@ -18,6 +19,8 @@ export interface RenderMixRequest {
   keepStems: boolean;
   /** Stems from an earlier render, by part: those parts are not rendered again. */
   cachedStems?: Partial<Record<PartName, StereoBuffer>>;
+  /** Stems of earlier renders by content: a track rendered before is read back instead of rendered. */
+  stemCache?: StemCache;
 }
 
 export interface RenderMixResult {
@@ -48,6 +51,16 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   const durationSeconds = request.lengthSamples / SAMPLE_RATE;
   const cached = request.cachedStems ?? {};
   const stemWorker = request.parallel ? prewarmRenderWorker() : null;
+  const stemCache = request.stemCache;
+  const cacheKeys = stemCache ? request.tracks.map((track) => stemCacheKey(track, durationSeconds)) : [];
+  const fromCache = new Map<number, MeasuredStem>();
+  if (stemCache) {
+    request.tracks.forEach((track, index) => {
+      if (cached[track.part]) return;
+      const hit = stemCache.get(cacheKeys[index]);
+      if (hit) fromCache.set(index, hit);
+    });
+  }
   const requestStem = async (track: Track): Promise<MeasuredStem> => {
     const stem = cached[track.part];
     if (stem) return { stem };
@@ -57,7 +70,9 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   // Synth-voice parts need no SoundFont, so this thread renders them itself while the worker renders
   // the SoundFont and drum parts: otherwise this thread mostly waits for stems. Same bytes either way.
   const renderedHere = (track: Track) => stemWorker !== null && !cached[track.part] && !track.drumSounds && track.source?.kind === "synth";
-  const workerTracks = request.tracks.map((track, index) => ({ track, index })).filter(({ track }) => !renderedHere(track));
+  const workerTracks = request.tracks
+    .map((track, index) => ({ track, index }))
+    .filter(({ track, index }) => !renderedHere(track) && !fromCache.has(index));
   // With a worker, keep STEMS_AHEAD renders in flight: enough that the worker never idles while this
   // thread mixes, few enough that finished stems (64 MB each for 3 minutes) do not pile up.
   const pending = new Map<number, Promise<MeasuredStem>>();
@@ -79,9 +94,13 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     const track = request.tracks[i];
     const part = track.part;
     let t = performance.now();
-    const { stem, lufs } = renderedHere(track) ? { stem: await renderStem(track, durationSeconds), lufs: undefined } : await (pending.get(i) ?? requestStem(track));
+    const hit = fromCache.get(i);
+    const { stem, lufs } = hit ?? (renderedHere(track) ? { stem: await renderStem(track, durationSeconds), lufs: undefined } : await (pending.get(i) ?? requestStem(track)));
     pending.delete(i);
+    fromCache.delete(i);
     waitMs += performance.now() - t;
+    // Stored before the channel strip, which processes the stem in place.
+    if (stemCache && !hit && !cached[part]) stemCache.put(cacheKeys[i], { stem, ...(lufs !== undefined ? { lufs } : {}) });
     t = performance.now();
     mixer.addStem(part, stem, lufs);
     stripMs += performance.now() - t;

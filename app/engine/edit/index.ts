@@ -1,0 +1,1 @@
+export { arrangeSegments, CompositionEditError, editedCompositionId, withSegmentNotes } from "./notes";

@@ -1,0 +1,302 @@
+// Editing a song (spec 1 §2 Edit flow, §6; docs/edit-flow.md): who may edit, and turning an edit into a
+// new version that the song.rerender job renders. Every edit page's loader and action and every edit API
+// goes through `requireEditableSong` / `loadSongForEditPage`, so the server decides, not the buttons.
+//
+// An edit never touches the song's status: the song stays `complete` and keeps playing its current
+// version while the new one renders. A completed version replaces the song's parts and media only if it
+// is newer than what the song plays (`songs.version < n`), so versions never move backwards.
+import { redirect } from "@remix-run/node";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { enqueue } from "../../jobs/enqueue";
+import {
+  compositions,
+  productions,
+  songs,
+  songVersions,
+  type Song,
+  type SongMedia,
+  type SongVersion,
+  type StoredSongParams,
+  type VersionChange,
+} from "../../drizzle/schema/songs";
+import { arrangeSegments, produce, withSegmentNotes, type Composition, type Note, type PartName, type Production } from "~/engine";
+import { findSong } from "~/models/song.server";
+import { db } from "~/server/db.server";
+import { requireVerifiedUser, type SessionUser } from "~/server/guards.server";
+import { ApiError } from "~/server/http.server";
+import { getUserPlan, isPaidPlan } from "~/server/plans.server";
+import { renderFromPartsOffThread } from "~/engine/threads";
+import { getStorage, songMediaKeys } from "~/server/storage.server";
+import { downsamplePeaks, engineParams, songRenderOptions, WAVE_PREVIEW_PAIRS } from "./song-generate.server";
+import { newSeed } from "./song-create.server";
+
+export const MASTERED_SONG_MESSAGE = "This song has been mastered, so it can no longer be edited. Make a copy to keep working on it.";
+export const SONG_NOT_READY_MESSAGE = "This song is still being created. Try again when it is ready.";
+export const LOCKED_SONG_MESSAGE = "This song is locked because your library is over its song limit.";
+
+/** The edit pages (spec 1 §2), by the path segment after /edit/{id}. */
+export type EditPage = "" | "info" | "production" | "notes" | "arrangement" | "vocals" | "vocals/modes" | "vocals/addLyrics" | "vocals/generativeVocals" | "vocals/generativeVocalsReview";
+
+export interface EditableSong {
+  user: SessionUser;
+  song: Song;
+  /** False for a paid user's mastered song: it can be viewed and copied, not changed. */
+  editable: boolean;
+  /** Why it is not editable, for the page to show. */
+  readOnlyReason: string | null;
+}
+
+async function readOnlyReason(user: SessionUser, song: Song): Promise<string | null> {
+  if (song.status !== "complete") return SONG_NOT_READY_MESSAGE;
+  if (song.locked) return LOCKED_SONG_MESSAGE;
+  if (song.masteredAt && isPaidPlan(await getUserPlan(user))) return MASTERED_SONG_MESSAGE;
+  return null;
+}
+
+/**
+ * For edit pages' loaders and actions. Signed-out and unverified users get the usual guard redirects; a
+ * song that cannot be loaded sends the user to the library with redirectFrom; someone else's song sends
+ * them to its share page. The song may still be read-only (see `editable`).
+ */
+export async function loadSongForEditPage(request: Request, songId: string | undefined): Promise<EditableSong> {
+  const user = await requireVerifiedUser(request);
+  const url = new URL(request.url);
+  const song = songId ? await findSong(songId) : null;
+  if (!song || song.userId === null) throw redirect(`/library?${new URLSearchParams({ redirectFrom: url.pathname + url.search })}`);
+  if (song.userId !== user.id) throw redirect(`/s/${song.id}`);
+  const reason = await readOnlyReason(user, song);
+  return { user, song, editable: reason === null, readOnlyReason: reason };
+}
+
+/** For edit pages' actions: as loadSongForEditPage, and a read-only song is sent back to its options page. */
+export async function requireEditableSongPage(request: Request, songId: string | undefined): Promise<EditableSong> {
+  const loaded = await loadSongForEditPage(request, songId);
+  if (!loaded.editable) throw redirect(`/edit/${loaded.song.id}?error=${encodeURIComponent(loaded.readOnlyReason ?? "")}`);
+  return loaded;
+}
+
+/**
+ * For edit APIs: 401/403 from the guards, 404 for a missing song or someone else's (an API does not say
+ * whose songs exist), 409 for a song still generating, 403 for a locked or mastered one.
+ */
+export async function requireEditableSong(request: Request, songId: string, options: { allowReadOnly?: boolean } = {}): Promise<EditableSong> {
+  const user = await requireVerifiedUser(request);
+  const song = await findSong(songId);
+  if (!song || song.userId !== user.id) throw new ApiError(404, "not_found", "This song does not exist.");
+  const reason = await readOnlyReason(user, song);
+  if (reason && !options.allowReadOnly) {
+    throw new ApiError(reason === SONG_NOT_READY_MESSAGE ? 409 : 403, reason === SONG_NOT_READY_MESSAGE ? "not_ready" : "read_only", reason);
+  }
+  return { user, song, editable: reason === null, readOnlyReason: reason };
+}
+
+export async function loadComposition(id: string): Promise<Composition> {
+  const [row] = await db.select({ data: compositions.data }).from(compositions).where(eq(compositions.id, id));
+  if (!row) throw new Error(`Composition ${id} is missing`);
+  return row.data;
+}
+
+export async function loadProduction(id: string): Promise<Production> {
+  const [row] = await db.select({ data: productions.data }).from(productions).where(eq(productions.id, id));
+  if (!row) throw new Error(`Production ${id} is missing`);
+  return row.data;
+}
+
+/** The composition and production the song plays now. */
+export async function currentParts(song: Song): Promise<{ composition: Composition; production: Production }> {
+  if (!song.compositionId || !song.productionId) throw new ApiError(409, "not_ready", SONG_NOT_READY_MESSAGE);
+  const [composition, production] = await Promise.all([loadComposition(song.compositionId), loadProduction(song.productionId)]);
+  return { composition, production };
+}
+
+/** The newest edit of the song, if any: its status drives the pages' progress display. */
+export async function latestVersion(songId: string): Promise<SongVersion | null> {
+  const [row] = await db.select().from(songVersions).where(eq(songVersions.songId, songId)).orderBy(desc(songVersions.version)).limit(1);
+  return row ?? null;
+}
+
+export async function findVersion(songId: string, version: number): Promise<SongVersion | null> {
+  const [row] = await db
+    .select()
+    .from(songVersions)
+    .where(and(eq(songVersions.songId, songId), eq(songVersions.version, version)));
+  return row ?? null;
+}
+
+interface NewVersion {
+  change: VersionChange;
+  composition: Composition;
+  production: Production;
+  params: StoredSongParams;
+  productionSeed: number;
+}
+
+/**
+ * Stores the edit's parts and queues its render as the song's next version, in one transaction (the row
+ * lock on the song serialises two edits submitted at once). Returns the new version row.
+ */
+export async function submitVersion(song: Song, edit: NewVersion): Promise<SongVersion> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ version: songs.version, media: songs.media }).from(songs).where(eq(songs.id, song.id)).for("update");
+    if (!locked) throw new ApiError(404, "not_found", "This song does not exist.");
+    const [newest] = await tx
+      .select({ version: sql<number>`coalesce(max(${songVersions.version}), 1)::int` })
+      .from(songVersions)
+      .where(eq(songVersions.songId, song.id));
+    const version = Math.max(newest?.version ?? 1, locked.version) + 1;
+    await tx.insert(compositions).values({ id: edit.composition.id, data: edit.composition }).onConflictDoNothing();
+    await tx.insert(productions).values({ id: edit.production.id, data: edit.production }).onConflictDoNothing();
+    const [row] = await tx
+      .insert(songVersions)
+      .values({
+        songId: song.id,
+        version,
+        change: edit.change,
+        compositionId: edit.composition.id,
+        productionId: edit.production.id,
+        params: edit.params,
+        productionSeed: edit.productionSeed,
+        previousMedia: locked.media as SongMedia | null,
+        previousVersion: locked.version,
+      })
+      .returning();
+    await enqueue("song.rerender", { songId: song.id, version }, { tx });
+    return row!;
+  });
+}
+
+/** What the production page can change (spec 1 §3 Custom production options). */
+export interface ProductionEdit {
+  ensemble?: string;
+  drumKit?: string;
+  /** Per pitched part: an instrument id. */
+  instruments?: Partial<Record<string, string>>;
+  /** Per drum kind: a drum sound id. */
+  drums?: Partial<Record<string, string>>;
+  mix?: string;
+  sfx?: string;
+  /** Per part, linear level 0..2 (1 = as produced). */
+  levels?: Partial<Record<PartName, number>>;
+  /** New instruments (drums kept) or new drums (instruments kept), picked with a new production seed. */
+  reroll?: "instruments" | "drums";
+}
+
+/**
+ * A new production for the song's current notes: the stored parameters with the edit applied, produced
+ * again. Choosing an ensemble (or kit) clears per-part picks so the ensemble's own sounds play; a re-roll
+ * pins the side it keeps and draws the other with a new seed.
+ */
+export async function editProduction(song: Song, edit: ProductionEdit): Promise<SongVersion> {
+  const { composition, production } = await currentParts(song);
+  const params: StoredSongParams = { ...song.params };
+  let productionSeed = currentProductionSeed(song, production);
+  if (edit.ensemble !== undefined) {
+    params.ensemble = edit.ensemble;
+    delete params.instruments;
+  }
+  if (edit.drumKit !== undefined) {
+    params.drumKit = edit.drumKit;
+    delete params.drums;
+  }
+  if (edit.instruments) params.instruments = { ...(params.instruments ?? {}), ...definedEntries(edit.instruments) };
+  if (edit.drums) params.drums = { ...(params.drums ?? {}), ...definedEntries(edit.drums) };
+  if (edit.mix !== undefined) params.mix = edit.mix;
+  if (edit.sfx !== undefined) params.sfx = edit.sfx;
+  if (edit.levels) params.levels = { ...(params.levels ?? {}), ...definedEntries(edit.levels) };
+  if (edit.reroll === "instruments") {
+    params.drums = { ...production.drums };
+    delete params.instruments;
+    productionSeed = newSeed();
+  } else if (edit.reroll === "drums") {
+    params.instruments = { ...production.instruments } as Record<string, string>;
+    delete params.drums;
+    productionSeed = newSeed();
+  }
+  const next = produce(engineParams({ params, seed: song.seed }), composition, productionSeed);
+  return submitVersion(song, { change: "production", composition, production: next, params, productionSeed });
+}
+
+/** The production seed of what the song plays now (an earlier re-roll may have changed it). */
+function currentProductionSeed(song: Song, production: Production): number {
+  return Number.isFinite(production.seed) ? production.seed : song.productionSeed;
+}
+
+function definedEntries<T>(record: Partial<Record<string, T | undefined>>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, T] => entry[1] !== undefined));
+}
+
+/** New notes for one part of one segment; the production is kept. */
+export async function editNotes(song: Song, changes: { segment: number; part: PartName; notes: Note[] }[]): Promise<SongVersion> {
+  const { composition, production } = await currentParts(song);
+  let edited = composition;
+  for (const change of changes) edited = withSegmentNotes(edited, change.segment, change.part, change.notes);
+  return submitVersion(song, { change: "notes", composition: edited, production, params: song.params, productionSeed: production.seed });
+}
+
+/** The segments in a new order (indexes of the current segments; repeats duplicate, omissions delete). */
+export async function editArrangement(song: Song, order: number[]): Promise<SongVersion> {
+  const { composition, production } = await currentParts(song);
+  const arranged = arrangeSegments(composition, order);
+  return submitVersion(song, { change: "arrangement", composition: arranged, production, params: song.params, productionSeed: production.seed });
+}
+
+/**
+ * song.rerender: renders an edit (cached stems make unchanged parts free) into its own media folder, then
+ * makes it the song's current version unless a newer one already is. Idempotent: a retry renders again
+ * into the same keys; a completed version is skipped.
+ */
+export async function renderSongVersion(songId: string, version: number): Promise<void> {
+  const row = await findVersion(songId, version);
+  if (!row || row.status === "complete" || row.status === "failed") return;
+  await db
+    .update(songVersions)
+    .set({ status: "rendering" })
+    .where(and(eq(songVersions.id, row.id), sql`${songVersions.status} < 'rendering'`));
+  const [composition, production] = await Promise.all([loadComposition(row.compositionId), loadProduction(row.productionId)]);
+  const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
+  if (!rendered.mp3) throw new Error("The engine returned no MP3");
+  const keys = songMediaKeys(songId, version);
+  const storage = getStorage();
+  await Promise.all([
+    storage.put(keys.mp3, rendered.mp3),
+    storage.put(keys.wav, rendered.wav),
+    storage.put(keys.midi, rendered.midi),
+    storage.put(keys.peaks, JSON.stringify(rendered.peaks)),
+    storage.put(keys.description, JSON.stringify(rendered.description)),
+  ]);
+  const wavePreview = downsamplePeaks(rendered.peaks.song.peaks, WAVE_PREVIEW_PAIRS);
+  const durationSeconds = Math.round(rendered.stats.durationSeconds * 100) / 100;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(songVersions)
+      .set({ status: "complete", media: keys, wavePreview, durationSeconds, completedAt: new Date() })
+      .where(and(eq(songVersions.id, row.id), sql`${songVersions.status} < 'complete'`));
+    await tx
+      .update(songs)
+      .set({
+        version,
+        compositionId: row.compositionId,
+        productionId: row.productionId,
+        params: row.params,
+        productionSeed: row.productionSeed,
+        media: keys,
+        wavePreview,
+        durationSeconds,
+        tempo: Math.round(rendered.stats.tempo),
+        key: rendered.stats.key,
+        // The exported WAV was of the previous version.
+        wavStatus: "none",
+        wavKey: null,
+        wavVersion: null,
+      })
+      .where(and(eq(songs.id, songId), sql`${songs.version} < ${version}`));
+  });
+}
+
+/** Called when a rerender job has used its last attempt: the edit shows as failed; the song is unchanged. */
+export async function giveUpOnVersion(songId: string, version: number, error: unknown): Promise<void> {
+  await db
+    .update(songVersions)
+    .set({ status: "failed", error: error instanceof Error ? error.message : String(error) })
+    .where(and(eq(songVersions.songId, songId), eq(songVersions.version, version), sql`${songVersions.status} < 'complete'`));
+}

@@ -1,0 +1,122 @@
+// The edit flow's core against real Postgres: an edit becomes the song's next version through the
+// song.rerender job's function, production edits keep the notes, note and arrangement edits keep the
+// sounds, and versions only ever move forward. Renders are real engine renders of a short excerpt.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { songs, songVersions, subscriptions } from "#drizzle/schema/index";
+import { startBoss, stopBoss } from "#jobs/boss";
+import { findSong } from "~/models/song.server";
+import { getUserPlan } from "~/server/plans.server";
+import { LocalDiskStorage, useStorage } from "~/server/storage.server";
+import { createSongs } from "~/services/song-create.server";
+import { editArrangement, editNotes, editProduction, loadComposition, loadProduction, renderSongVersion } from "~/services/song-edit.server";
+import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
+import { createUser } from "../support/auth";
+import { setupTestDatabase } from "../support/database";
+
+const database = setupTestDatabase("postgres");
+let mediaDir: string;
+
+beforeAll(async () => {
+  mediaDir = mkdtempSync(path.join(os.tmpdir(), "songloom-media-"));
+  useStorage(new LocalDiskStorage(mediaDir));
+  configureSongRendering({ excerpt: { startSeconds: 0, seconds: 3 } });
+  // Jobs are queued (in the edit's transaction) but run by calling their functions here.
+  await startBoss(database().connection);
+});
+afterAll(async () => {
+  await stopBoss();
+});
+
+async function completeSong() {
+  const user = await createUser(database().db);
+  const created = await createSongs(user, { style: "wd_lofi", filter: "morning_sun", songs: 1 });
+  const songId = created.songs[0].id;
+  await composeSong(songId);
+  await renderSongMedia(songId);
+  const song = await findSong(songId);
+  if (!song || song.status !== "complete") throw new Error("the song did not complete");
+  return { user, song };
+}
+
+test("a mix change renders version 2: same notes, new production, new media, the old media kept for A/B", async () => {
+  const { song } = await completeSong();
+  const version = await editProduction(song, { mix: "underwater" });
+  expect(version.version).toBe(2);
+  expect(version.status).toBe("queue");
+  expect(version.previousMedia).toEqual(song.media);
+  await renderSongVersion(song.id, 2);
+  const after = (await findSong(song.id))!;
+  expect(after.version).toBe(2);
+  expect(after.status).toBe("complete");
+  expect(after.compositionId).toBe(song.compositionId);
+  expect(after.productionId).not.toBe(song.productionId);
+  expect((await loadProduction(after.productionId!)).mix).toBe("underwater");
+  expect(after.params.mix).toBe("underwater");
+  expect(after.media?.mp3).toBe(`songs/${song.id}/v2/song.mp3`);
+  const [row] = await database().db.select().from(songVersions).where(eq(songVersions.songId, song.id));
+  expect(row.status).toBe("complete");
+});
+
+test("a note edit keeps the production and changes only the edited notes", async () => {
+  const { song } = await completeSong();
+  const before = await loadComposition(song.compositionId!);
+  const notes = [{ step: 0, micro: 0, length: 4, pitch: 64, velocity: 100 }];
+  await editNotes(song, [{ segment: 1, part: "bass", notes }]);
+  await renderSongVersion(song.id, 2);
+  const after = (await findSong(song.id))!;
+  expect(after.productionId).toBe(song.productionId);
+  const edited = await loadComposition(after.compositionId!);
+  expect(edited.id).not.toBe(before.id);
+  expect(edited.segments[1].parts.bass).toEqual(notes);
+  expect(edited.segments[0]).toEqual(before.segments[0]);
+});
+
+test("an arrangement edit reorders, duplicates and deletes segments", async () => {
+  const { song } = await completeSong();
+  const before = await loadComposition(song.compositionId!);
+  await editArrangement(song, [1, 0, 0]);
+  await renderSongVersion(song.id, 2);
+  const after = await loadComposition((await findSong(song.id))!.compositionId!);
+  expect(after.segments).toHaveLength(3);
+  expect(after.segments[0].parts).toEqual(before.segments[1].parts);
+  expect(after.segments[2].parts).toEqual(before.segments[0].parts);
+  expect(after.segments.map((segment) => segment.index)).toEqual([0, 1, 2]);
+});
+
+test("versions never move backwards: an older edit finishing last does not replace a newer one", async () => {
+  const { song } = await completeSong();
+  await editProduction(song, { mix: "lofi" });
+  await editProduction(song, { mix: "garage" });
+  await renderSongVersion(song.id, 3);
+  await renderSongVersion(song.id, 2);
+  const after = (await findSong(song.id))!;
+  expect(after.version).toBe(3);
+  expect((await loadProduction(after.productionId!)).mix).toBe("garage");
+});
+
+test("re-rolling drums keeps every instrument; re-rolling instruments keeps every drum", async () => {
+  const { song } = await completeSong();
+  const original = await loadProduction(song.productionId!);
+  await editProduction(song, { reroll: "drums" });
+  await renderSongVersion(song.id, 2);
+  const drumsRolled = await loadProduction((await findSong(song.id))!.productionId!);
+  expect(drumsRolled.instruments).toEqual(original.instruments);
+  await editProduction((await findSong(song.id))!, { reroll: "instruments" });
+  await renderSongVersion(song.id, 3);
+  const instrumentsRolled = await loadProduction((await findSong(song.id))!.productionId!);
+  expect(instrumentsRolled.drums).toEqual(drumsRolled.drums);
+});
+
+test("the plan comes from an active, unexpired subscription, else free", async () => {
+  const user = await createUser(database().db);
+  expect((await getUserPlan(user)).plan.key).toBe("free");
+  const later = new Date(Date.now() + 86_400_000);
+  await database().db.insert(subscriptions).values({ userId: user.id, productId: 10, currentPeriodEnd: later });
+  expect((await getUserPlan(user)).plan.key).toBe("pro");
+  await database().db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, user.id));
+  expect((await getUserPlan(user)).plan.key).toBe("free");
+  void songs;
+});
