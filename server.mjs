@@ -9,7 +9,9 @@ import { createRequestHandler } from "@remix-run/express";
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The bundled engine starts its worker threads from the TypeScript sources (see app/engine/threads).
 process.env.SONGLOOM_ENGINE_DIR ??= path.join(here, "app/engine");
-const build = await import(path.join(here, "build/index.js"));
+// SONGLOOM_BUILD_DIR (default: the project folder) lets two builds live side by side, e.g. parallel e2e runs.
+const buildRoot = path.resolve(here, process.env.SONGLOOM_BUILD_DIR ?? ".");
+const build = await import(path.join(buildRoot, "build/index.js"));
 const CLIENT_BUILD = "2.67.2";
 
 await build.entry.module.boot();
@@ -21,7 +23,7 @@ app.use((_req, res, next) => {
   res.setHeader("Client-Build", CLIENT_BUILD);
   next();
 });
-app.use("/build", express.static(path.join(here, "public/build"), { immutable: true, maxAge: "1y" }));
+app.use("/build", express.static(path.join(buildRoot, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
