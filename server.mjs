@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The bundled engine starts its worker threads from the TypeScript sources (see app/engine/threads).
 process.env.SONGLOOM_ENGINE_DIR ??= path.join(here, "app/engine");
+process.env.SONGLOOM_MIGRATIONS_DIR ??= path.join(here, "drizzle/migrations");
 // SONGLOOM_BUILD_DIR (default: the project folder) lets two builds live side by side, e.g. parallel e2e runs.
 const buildRoot = path.resolve(here, process.env.SONGLOOM_BUILD_DIR ?? ".");
 const build = await import(path.join(buildRoot, "build/index.js"));

@@ -10,7 +10,8 @@ import { closeDb, getConnection, type DbConnection } from "../app/server/db.serv
 
 // Resolved from this module's URL because the module runs from two places: drizzle/migrate.ts (tsx, tests)
 // and bundled into build/index.js (the server). Both sit one folder below the project root.
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle/migrations", import.meta.url));
+// server.mjs names the folder, because its bundle may be built to another folder (SONGLOOM_BUILD_DIR).
+export const MIGRATIONS_FOLDER = process.env.SONGLOOM_MIGRATIONS_DIR ?? fileURLToPath(new URL("../drizzle/migrations", import.meta.url));
 
 // Any constant works as long as every Songloom process uses the same one.
 const MIGRATION_LOCK_ID = 7_461_902;
