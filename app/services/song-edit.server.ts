@@ -19,8 +19,9 @@ import {
   type StoredSongParams,
   type VersionChange,
 } from "../../drizzle/schema/songs";
-import { arrangeSegments, produce, withSegmentNotes, type Composition, type Note, type PartName, type Production } from "~/engine";
-import { findSong } from "~/models/song.server";
+import { arrangeSegments, compose, produce, withSegmentNotes, type Composition, type Note, type PartName, type Production } from "~/engine";
+import { newId } from "../../drizzle/schema/columns";
+import { findSong, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { requireVerifiedUser, type SessionUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
@@ -29,6 +30,7 @@ import { renderFromPartsOffThread } from "~/engine/threads";
 import { getStorage, songMediaKeys } from "~/server/storage.server";
 import { downsamplePeaks, engineParams, songRenderOptions, WAVE_PREVIEW_PAIRS } from "./song-generate.server";
 import { newSeed } from "./song-create.server";
+import { saveSong } from "./song-library.server";
 
 export const MASTERED_SONG_MESSAGE = "This song has been mastered, so it can no longer be edited. Make a copy to keep working on it.";
 export const SONG_NOT_READY_MESSAGE = "This song is still being created. Try again when it is ready.";
@@ -299,4 +301,79 @@ export async function giveUpOnVersion(songId: string, version: number, error: un
     .update(songVersions)
     .set({ status: "failed", error: error instanceof Error ? error.message : String(error) })
     .where(and(eq(songVersions.songId, songId), eq(songVersions.version, version), sql`${songVersions.status} < 'complete'`));
+}
+
+/** Rewrite (spec 1 §4, on the edit page): new notes from a new seed, the same sounds. One new version. */
+export async function rewriteSong(song: Song): Promise<SongVersion> {
+  const { production } = await currentParts(song);
+  const seed = newSeed();
+  const composition = compose(engineParams({ params: song.params, seed }));
+  const next = produce(engineParams({ params: song.params, seed }), composition, production.seed);
+  return submitVersion(song, { change: "notes", composition, production: next, params: song.params, productionSeed: production.seed });
+}
+
+/** Reproduce (on the edit page): the same notes, new instruments and drums. One new version. */
+export async function reproduceSong(song: Song): Promise<SongVersion> {
+  const { composition } = await currentParts(song);
+  const params: StoredSongParams = { ...song.params };
+  delete params.instruments;
+  delete params.drums;
+  const productionSeed = newSeed();
+  const production = produce(engineParams({ params, seed: song.seed }), composition, productionSeed);
+  return submitVersion(song, { change: "production", composition, production, params, productionSeed });
+}
+
+/**
+ * POST /api/song/{id}/copy: a new song in the owner's library with the same parts and audio, editable
+ * even when the original is mastered (spec 1 §6). Its files are copied, so each song owns its folder.
+ * Saving the copy follows the song limit like any save (403 song_limit_reached, and the copy is removed).
+ */
+export async function copySong(user: SessionUser, song: Song): Promise<Song> {
+  if (song.status !== "complete" || !song.media) throw new ApiError(409, "not_ready", SONG_NOT_READY_MESSAGE);
+  const copyId = newId();
+  const storage = getStorage();
+  const keys = songMediaKeys(copyId);
+  const media = song.media;
+  await Promise.all(
+    (Object.keys(keys) as (keyof SongMedia)[]).map(async (name) => {
+      const body = await storage.get(media[name]);
+      if (body) await storage.put(keys[name], body);
+    }),
+  );
+  const [copy] = await db
+    .insert(songs)
+    .values({
+      id: copyId,
+      userId: user.id,
+      origin: song.origin === "pool" ? "create" : song.origin,
+      status: "complete",
+      style: song.style,
+      filter: song.filter,
+      params: song.params,
+      seed: song.seed,
+      productionSeed: song.productionSeed,
+      compositionId: song.compositionId,
+      productionId: song.productionId,
+      batchId: newId(),
+      songName: song.songName === UNNAMED_SONG ? UNNAMED_SONG : `${song.songName} (copy)`,
+      artistName: song.artistName,
+      tags: song.tags,
+      private: song.private,
+      tempo: song.tempo,
+      key: song.key,
+      durationSeconds: song.durationSeconds,
+      media: keys,
+      wavePreview: song.wavePreview,
+      copiedFromId: song.id,
+      completedAt: new Date(),
+    })
+    .returning();
+  try {
+    await saveSong(user, copyId);
+  } catch (error) {
+    await db.delete(songs).where(eq(songs.id, copyId));
+    await Promise.all(Object.values(keys).map((key) => storage.delete(key)));
+    throw error;
+  }
+  return (await findSong(copy!.id))!;
 }

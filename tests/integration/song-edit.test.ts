@@ -11,7 +11,7 @@ import { findSong } from "~/models/song.server";
 import { getUserPlan } from "~/server/plans.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { createSongs } from "~/services/song-create.server";
-import { editArrangement, editNotes, editProduction, loadComposition, loadProduction, renderSongVersion } from "~/services/song-edit.server";
+import { copySong, editArrangement, editNotes, editProduction, loadComposition, loadProduction, renderSongVersion, reproduceSong, rewriteSong } from "~/services/song-edit.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
 import { createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
@@ -119,4 +119,35 @@ test("the plan comes from an active, unexpired subscription, else free", async (
   await database().db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, user.id));
   expect((await getUserPlan(user)).plan.key).toBe("free");
   void songs;
+});
+
+test("rewrite keeps the sounds' choices and changes the notes; reproduce keeps the notes and changes the sounds", async () => {
+  const { song } = await completeSong();
+  await rewriteSong(song);
+  await renderSongVersion(song.id, 2);
+  const rewritten = (await findSong(song.id))!;
+  expect(rewritten.compositionId).not.toBe(song.compositionId);
+  expect((await loadProduction(rewritten.productionId!)).seed).toBe((await loadProduction(song.productionId!)).seed);
+  await reproduceSong(rewritten);
+  await renderSongVersion(song.id, 3);
+  const reproduced = (await findSong(song.id))!;
+  expect(reproduced.compositionId).toBe(rewritten.compositionId);
+  expect(reproduced.productionId).not.toBe(rewritten.productionId);
+});
+
+test("a copy is a new saved song with its own files, editable even when the original is mastered", async () => {
+  const { user, song } = await completeSong();
+  await database().db.update(songs).set({ masteredAt: new Date(), songName: "Night Drive" }).where(eq(songs.id, song.id));
+  const copy = await copySong(user, (await findSong(song.id))!);
+  expect(copy.id).not.toBe(song.id);
+  expect(copy.userId).toBe(user.id);
+  expect(copy.saved).toBe(true);
+  expect(copy.masteredAt).toBeNull();
+  expect(copy.copiedFromId).toBe(song.id);
+  expect(copy.songName).toBe("Night Drive (copy)");
+  expect(copy.compositionId).toBe(song.compositionId);
+  expect(copy.media?.mp3).toBe(`songs/${copy.id}/song.mp3`);
+  const original = await new LocalDiskStorage(mediaDir).get(song.media!.mp3);
+  const copied = await new LocalDiskStorage(mediaDir).get(copy.media!.mp3);
+  expect(copied && Buffer.from(copied).equals(Buffer.from(original!))).toBe(true);
 });
