@@ -1,0 +1,116 @@
+// A user's recorded or uploaded take turned into a produced vocal. With auto-vocal (compositionEffect
+// "v2_autovocal") the take is aligned to the beat, auto-tuned to the song's key and chords per the pitch
+// effect, then given the production effect; without it, only the production effect is applied (spec 1 §3).
+import type { Composition, Seconds, StereoBuffer } from "../types";
+import { SAMPLE_RATE } from "../types";
+import { alignTake } from "./align";
+import { autotune, PITCH_EFFECTS, type PitchEffect } from "./autotune";
+import { toMono, type DecodedAudio } from "./decode";
+import { applyProductionEffect, PRODUCTION_EFFECT_IDS, type ProductionEffectId } from "./productionEffect";
+
+export type CompositionEffect = "v2_autovocal";
+export const COMPOSITION_EFFECTS: readonly CompositionEffect[] = ["v2_autovocal"];
+
+export interface TakeOptions {
+  compositionEffect?: CompositionEffect;
+  pitchEffect?: PitchEffect;
+  productionEffect: ProductionEffectId;
+}
+
+export interface ProcessTakeInput {
+  take: DecodedAudio;
+  composition: Composition;
+  autoVocal: boolean;
+  options: TakeOptions;
+}
+
+export interface TakeReport {
+  autoVocal: boolean;
+  pitchEffect: PitchEffect | null;
+  productionEffect: ProductionEffectId;
+  /** How much earlier the take was moved to sit on the beat. */
+  offsetSeconds: Seconds;
+  /** Mean fit of the take's onsets to the beat grid after alignment (0 = none on it). */
+  gridFit: number;
+  notes: number;
+  /** Notes whose centre moved by more than 5 cents. */
+  correctedNotes: number;
+  /** Mean absolute distance from sung centre to target, in cents. */
+  meanCorrectionCents: number;
+  timingsMs: { align: number; autotune: number; production: number; total: number };
+}
+
+export interface ProcessedTake {
+  vocal: StereoBuffer;
+  offsetSeconds: Seconds;
+  report: TakeReport;
+}
+
+/** Bad options: the web layer answers 400 naming `field`. */
+export class TakeOptionsError extends Error {
+  constructor(readonly field: string, reason: string) {
+    super(`${field}: ${reason}`);
+    this.name = "TakeOptionsError";
+  }
+}
+
+function checkOptions(options: TakeOptions): void {
+  const oneOf = (field: string, value: unknown, allowed: readonly string[]) => {
+    if (value !== undefined && !allowed.includes(value as string)) {
+      throw new TakeOptionsError(field, `unknown value ${JSON.stringify(value)} (expected one of ${allowed.join(", ")})`);
+    }
+  };
+  oneOf("options.compositionEffect", options.compositionEffect, COMPOSITION_EFFECTS);
+  oneOf("options.pitchEffect", options.pitchEffect, PITCH_EFFECTS);
+  if (options.productionEffect === undefined) throw new TakeOptionsError("options.productionEffect", "is required");
+  oneOf("options.productionEffect", options.productionEffect, PRODUCTION_EFFECT_IDS);
+}
+
+export function processTake({ take, composition, autoVocal, options }: ProcessTakeInput): ProcessedTake {
+  checkOptions(options);
+  if (take.sampleRate !== SAMPLE_RATE) throw new TakeOptionsError("take", `must be decoded to ${SAMPLE_RATE} Hz, got ${take.sampleRate}`);
+  const started = performance.now();
+  let signal = toMono(take);
+  let offsetSeconds = 0;
+  let gridFit = 0;
+  let pitchEffect: PitchEffect | null = null;
+  let notes: { sung: number; target: number }[] = [];
+  const alignStart = performance.now();
+  if (autoVocal) {
+    const alignment = alignTake(signal, SAMPLE_RATE, composition.tempo);
+    signal = alignment.aligned;
+    offsetSeconds = alignment.offsetSeconds;
+    gridFit = alignment.fit;
+  }
+  const autotuneStart = performance.now();
+  if (autoVocal) {
+    pitchEffect = options.pitchEffect ?? "avpr_mild";
+    const tuned = autotune(signal, SAMPLE_RATE, composition, pitchEffect);
+    signal = tuned.tuned;
+    notes = tuned.notes;
+  }
+  const productionStart = performance.now();
+  const vocal = applyProductionEffect(signal, SAMPLE_RATE, options.productionEffect);
+  const finished = performance.now();
+  const corrections = notes.map((note) => Math.abs(note.target - note.sung) * 100);
+  return {
+    vocal,
+    offsetSeconds,
+    report: {
+      autoVocal,
+      pitchEffect,
+      productionEffect: options.productionEffect,
+      offsetSeconds,
+      gridFit,
+      notes: notes.length,
+      correctedNotes: corrections.filter((cents) => cents > 5).length,
+      meanCorrectionCents: corrections.length ? corrections.reduce((sum, cents) => sum + cents, 0) / corrections.length : 0,
+      timingsMs: {
+        align: autotuneStart - alignStart,
+        autotune: productionStart - autotuneStart,
+        production: finished - productionStart,
+        total: finished - started,
+      },
+    },
+  };
+}
