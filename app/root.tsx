@@ -1,5 +1,5 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdvertBanner } from "~/components/advert-banner";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -12,6 +12,7 @@ import { getActiveFlags } from "~/server/flags.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { getTermsDialog } from "~/server/terms.server";
 import stylesheet from "~/tailwind.css";
+import { isStaticForVisitor } from "~/utils/page-handle";
 import { useFlag, useOptionalUser, useRootData } from "~/utils/root-data";
 
 /** The feature flags browser code reads (through useFlag); the rest stay on the server. */
@@ -36,6 +37,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const user = useOptionalUser();
   const showAdvert = useFlag("show_advert_banner");
   const termsDialog = useRootData()?.termsDialog;
+  // Public pages reach visitors without the Remix runtime (ADR 012): they work fully without JavaScript,
+  // and React, ReactDOM and Remix alone would be most of the page's weight.
+  // Decided on the server only: a browser running this code is hydrated already and keeps its scripts.
+  const staticPage = typeof document === "undefined" && isStaticForVisitor(useMatches(), user !== null);
   return (
     <html lang="en" className="dark">
       <head>
@@ -63,10 +68,14 @@ export function Layout({ children }: { children: ReactNode }) {
               playing across navigations. */}
           {user ? <PlayerBar /> : null}
         </PlayerProvider>
-        {showAdvert ? <AdvertBanner /> : null}
+        {showAdvert ? <AdvertBanner inline={staticPage} /> : null}
         {termsDialog ? <TermsDialog terms={termsDialog} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        {staticPage ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,6 +1,10 @@
 // Every URL no other route matches: a real 404 status with the shared not-found page.
 import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader() {
   throw new Response("Not found", { status: 404 });

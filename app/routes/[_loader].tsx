@@ -5,6 +5,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { sameSitePath } from "~/utils/redirect-from";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ nextPath: sameSitePath(new URL(request.url).searchParams.get("redirectFrom")) ?? "/" });

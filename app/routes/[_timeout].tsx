@@ -6,6 +6,10 @@ import { buttonClass } from "~/components/button";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PAGE_LOAD_FAILED_MESSAGE } from "~/constants";
 import { sameSitePath } from "~/utils/redirect-from";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ retryPath: sameSitePath(new URL(request.url).searchParams.get("redirectFrom")) ?? "/" });

@@ -3,6 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { STYLES } from "~/engine/catalogue";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader() {
   // Only the card fields: the catalogue itself (filters, grooves...) stays on the server.

@@ -5,6 +5,10 @@ import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { SUPPORT_EMAIL } from "~/constants";
 import { listPublicFaqs } from "~/models/faq.server";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { topic: topicId } = FaqQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -8,6 +8,10 @@ import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requestPasswordReset } from "~/services/account.server";
 import { echoValues, EmailField, parseForm } from "~/utils/forms";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 const ForgotPasswordSchema = z.object({ email: EmailField });
 

@@ -14,6 +14,10 @@ import {
   type Plan,
 } from "~/content/plans";
 import { getOptionalUser } from "~/server/guards.server";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

@@ -9,6 +9,10 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { resetPassword } from "~/services/account.server";
 import { checkToken, type TokenCheck } from "~/server/tokens.server";
 import { formError, NewPasswordField, parseForm } from "~/utils/forms";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -12,6 +12,10 @@ import { findVisibleSong, songMediaUrl, UNNAMED_SONG } from "~/models/song.serve
 import { env } from "~/server/env.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { isoDuration, waveformPath } from "~/utils/waveform";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 const WholeSeconds = z.preprocess((value) => (value === null || value === "" ? undefined : value), z.coerce.number().int().min(0).optional()).catch(undefined);
 

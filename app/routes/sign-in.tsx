@@ -16,6 +16,10 @@ import {
 import { BAN_MESSAGES, requireAnonymous } from "~/server/guards.server";
 import { echoValues, EmailField, formError, parseForm, type FormErrors } from "~/utils/forms";
 import { afterSignInPath } from "~/utils/redirect-from";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -14,6 +14,10 @@ import { BAN_MESSAGES, requireAnonymous } from "~/server/guards.server";
 import { signUp } from "~/services/account.server";
 import { echoValues, EmailField, fieldError, formError, NewPasswordField, parseForm, type FormErrors } from "~/utils/forms";
 import { verifyContinuationFor } from "~/utils/redirect-from";
+import { PUBLIC_PAGE } from "~/utils/page-handle";
+
+/** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
