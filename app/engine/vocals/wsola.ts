@@ -18,7 +18,7 @@ export interface WsolaOptions {
   tolerance?: Samples;
 }
 
-const CORRELATION_LENGTH = 256;
+const CORRELATION_LENGTH = 160;
 
 /** Input position for an output position, by linear interpolation of the warp points (sorted by `out`). */
 function mapTime(points: readonly WarpPoint[], out: number): number {
@@ -43,28 +43,45 @@ export function wsola(input: Float32Array, outputLength: Samples, points?: reado
   const output = new Float32Array(outputLength);
   const window = new Float32Array(frame);
   for (let index = 0; index < frame; index++) window[index] = 0.5 - 0.5 * Math.cos((2 * Math.PI * index) / frame);
-  // A frame may hang half over either end of the input (zeros there), so the ends are read in place.
+  // A frame may hang half over either end of the input, reading zeros: the input is padded once so the
+  // inner loops index it directly.
+  const pad = hop + tolerance + frame;
+  const padded = new Float32Array(input.length + 2 * pad);
+  padded.set(input, pad);
   const first = -hop;
   const last = Math.max(first, input.length - hop);
   const clampStart = (position: number) => Math.max(first, Math.min(last, Math.round(position)));
-  const sample = (at: number) => (at >= 0 && at < input.length ? input[at] : 0);
+  const correlate = (candidate: number, natural: number) => {
+    let sum = 0;
+    for (let n = 0; n < CORRELATION_LENGTH; n++) sum += padded[pad + candidate + n] * padded[pad + natural + n];
+    return sum;
+  };
 
   // Frames are centred on their output position, so the first and last samples get full weight too.
-  let previous = -1;
+  let previous: number | null = null;
   for (let centre = 0; centre - hop < outputLength; centre += hop) {
     const outStart = centre - hop;
     const nominal = clampStart(mapTime(warp, centre) - hop);
     let chosen = nominal;
-    if (previous >= 0) {
+    if (previous !== null) {
       const natural = previous + hop;
       if (Math.abs(natural - nominal) > 1) {
-        // The frame that best continues the previous one within the tolerance.
-        let best = -Infinity;
+        // The frame that best continues the previous one within the tolerance: every other offset first,
+        // then the neighbours of the best.
         const from = Math.max(first, nominal - tolerance);
         const to = Math.min(last, nominal + tolerance);
-        for (let candidate = from; candidate <= to; candidate++) {
-          let correlation = 0;
-          for (let n = 0; n < CORRELATION_LENGTH; n++) correlation += sample(candidate + n) * sample(natural + n);
+        let best = -Infinity;
+        for (let candidate = from; candidate <= to; candidate += 2) {
+          const correlation = correlate(candidate, natural);
+          if (correlation > best) {
+            best = correlation;
+            chosen = candidate;
+          }
+        }
+        const coarse = chosen;
+        for (const candidate of [coarse - 1, coarse + 1]) {
+          if (candidate < from || candidate > to) continue;
+          const correlation = correlate(candidate, natural);
           if (correlation > best) {
             best = correlation;
             chosen = candidate;
@@ -72,10 +89,10 @@ export function wsola(input: Float32Array, outputLength: Samples, points?: reado
         }
       } else chosen = natural;
     }
-    for (let n = 0; n < frame; n++) {
-      const at = outStart + n;
-      if (at >= 0 && at < outputLength) output[at] += window[n] * sample(chosen + n);
-    }
+    const base = pad + chosen;
+    const from = Math.max(0, -outStart);
+    const to = Math.min(frame, outputLength - outStart);
+    for (let n = from; n < to; n++) output[outStart + n] += window[n] * padded[base + n];
     previous = chosen;
   }
   return output;
