@@ -13,16 +13,22 @@ import { integratedLoudness } from "./loudness";
 import type { MasterPreset } from "./presets";
 import { TruePeakMeter } from "./truePeak";
 
-/** First guess of how far inter-sample peaks rise above the sample peaks after limiting. */
-const INITIAL_INTERSAMPLE_MARGIN_DB = 0.5;
+/**
+ * First guess of how far inter-sample peaks rise above the sample peaks after limiting: measured 1.0 to
+ * 1.5 dB on full songs of every style, so starting at 1 dB usually lands the first pass near the ceiling.
+ */
+const INITIAL_INTERSAMPLE_MARGIN_DB = 1.0;
 /** Aim slightly under the true-peak ceiling: the 4× interpolator itself is accurate to ~0.1 dB. */
 const TRUE_PEAK_SAFETY_DB = 0.1;
 /**
  * The true peak of a limited song follows the ceiling almost dB for dB, so a corrected ceiling lands on
  * the aim; aiming this much under it keeps rounding from landing a hair over, which cost a whole pass.
  */
-const CEILING_CORRECTION_MARGIN_DB = 0.01;
-const LOUDNESS_TOLERANCE_LU = 0.2;
+const CEILING_CORRECTION_MARGIN_DB = 0.05;
+/** Before two passes measured it: the slope seen on most songs (0.6 to 1.0 dB of true peak per dB of ceiling). */
+const INITIAL_PEAK_SLOPE = 0.8;
+/** Half the promise (−14 ± 1 LU): tighter only buys extra limiter passes nobody can hear. */
+const LOUDNESS_TOLERANCE_LU = 0.5;
 const MAX_MEASURING_PASSES = 5;
 const AIR_LIMIT_HZ = 18000;
 
@@ -54,6 +60,9 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
   // The limiter flattens the loudness response to gain (1 dB in gives less than 1 LU out), so the gain
   // is corrected by the secant slope measured between passes.
   let previous: { gainDb: number; lufs: number } | null = null;
+  // The true peak follows the ceiling by less than dB for dB (the limiter sees sample peaks only), so the
+  // ceiling is corrected by the secant slope too, once two passes measured it.
+  let previousPeak: { ceilingDb: number; truePeakDb: number } | null = null;
   // Each measuring pass writes its output to a scratch buffer, so the pass that converges is kept as it
   // is instead of being limited again: the final pass would repeat it exactly.
   const scratch: StereoBuffer = { sampleRate: mix.sampleRate, left: new Float32Array(mix.left.length), right: new Float32Array(mix.right.length) };
@@ -72,8 +81,11 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
     const slope = previous && checkPeak === false && gainDb !== previous.gainDb ? (measured.lufs - previous.lufs) / (gainDb - previous.gainDb) : 1;
     previous = { gainDb, lufs: measured.lufs };
     gainDb += loudnessError / Math.min(1, Math.max(0.25, slope));
+    const peakSlope =
+      previousPeak && checkPeak && limiter.ceilingDb !== previousPeak.ceilingDb ? (measured.truePeakDb - previousPeak.truePeakDb) / (limiter.ceilingDb - previousPeak.ceilingDb) : INITIAL_PEAK_SLOPE;
+    if (checkPeak) previousPeak = { ceilingDb: limiter.ceilingDb, truePeakDb: measured.truePeakDb };
     checkPeak = peakExcess > 0;
-    if (checkPeak) limiter.ceilingDb -= peakExcess + CEILING_CORRECTION_MARGIN_DB;
+    if (checkPeak) limiter.ceilingDb -= (peakExcess + CEILING_CORRECTION_MARGIN_DB) / Math.min(1, Math.max(0.4, peakSlope));
   }
   final ??= limit(mix, dbToGain(gainDb), limiter, { write: true, truePeak: true });
   let lufs = final.lufs;

@@ -61,7 +61,7 @@ export const MIX_STYLES = {
   garage: { ...NEUTRAL, reverb: room(0.5, 5, 0.3, 0.3), reverbReturnDb: 4, delay: { beats: 0.25, feedback: 0.15, returnDb: -10 }, highpassHz: 60, lowpassHz: 11000, driveDb: 9, width: 0.3, glueRatio: 4 },
   grand_canyon: { ...NEUTRAL, reverb: room(5.5, 90, 1.7, 0.05), reverbReturnDb: 8, delay: { beats: 1, feedback: 0.45, returnDb: -3 }, lowShelfDb: -1.5, highShelfDb: 3, width: 1.3 },
   lofi: { ...NEUTRAL, reverb: room(1.2, 10, 0.6, 0.7), highpassHz: 80, lowpassHz: 6500, lowpassStages: 2, highShelfDb: -2, driveDb: 6, width: 0.8, wowFlutter: 1, crackle: 0.03 },
-  montreal: { ...NEUTRAL, reverb: room(2.4, 35, 1.1, 0.3), reverbReturnDb: 3, lowShelfDb: -1, highShelfDb: 1.5, driveDb: 1, width: 1.45, chorus: { rateHz: 0.3, centreSeconds: 0.012, depthSeconds: 0.003, mix: 0.35 } },
+  montreal: { ...NEUTRAL, reverb: room(2.4, 35, 1.1, 0.3), reverbReturnDb: 3, lowShelfDb: -2, highShelfDb: 3, driveDb: 1, width: 1.45, chorus: { rateHz: 0.3, centreSeconds: 0.012, depthSeconds: 0.003, mix: 0.35 } },
   toronto: { ...NEUTRAL, reverb: room(2.2, 25, 1, 0.75), reverbReturnDb: 2, delay: { beats: 0.5, feedback: 0.35, returnDb: -4 }, lowpassHz: 9000, lowShelfDb: 3, highShelfDb: -3, driveDb: 1, width: 1.15 },
   underwater: { ...NEUTRAL, reverb: room(3, 20, 1.2, 0.8), reverbReturnDb: 3, lowpassHz: 650, lowpassStages: 4, width: 1.1, chorus: { rateHz: 0.15, centreSeconds: 0.015, depthSeconds: 0.005, mix: 0.5 } },
   vancouver: { ...NEUTRAL, reverb: room(1.1, 12, 0.6, 0.15), reverbReturnDb: 1, delay: { beats: 0.375, feedback: 0.2, returnDb: -6 }, highpassHz: 35, lowShelfDb: -1, highShelfDb: 3.5, width: 1.35 },
