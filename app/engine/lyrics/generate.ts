@@ -199,8 +199,11 @@ export function generateLyrics({ prompt, plan, seed }: GenerateLyricsInput): Lyr
   let theme = buildTheme(prompt);
   if (theme.keywords.length === 0) theme = buildTheme(FALLBACK_PROMPT);
   const song: Song = { rng: createRng(deriveSeed(seed, "lyrics", prompt)), theme, versesUsed: new Set(), keysUsed: new Set() };
-  // The hook is the prompt's first image-like keyword: the chorus opens on it, the outro returns to it.
-  const hook = theme.keywords.find((word) => word.pos === "noun") ?? theme.keywords[0];
+  // The hook is the prompt's first image (a noun) that something rhymes with: the chorus opens on it and
+  // the outro returns to it. Without one, the first keyword that rhymes, else the first keyword.
+  const rhymeable = rhymeIndex(vocabularyFor(song, "chorus"));
+  const canRhyme = (word: ThemeWord) => distinctWords(rhymeable.get(rhymeKey(word.word) ?? "") ?? []) >= 2;
+  const hook = theme.keywords.find((word) => word.pos === "noun" && canRhyme(word)) ?? theme.keywords.find(canRhyme) ?? theme.keywords[0];
 
   const chorus = plan.sections.filter((section) => section.type === "chorus").reduce<PlannedSection | undefined>(
     (longest, section) => (!longest || section.phrases.length > longest.phrases.length ? section : longest), undefined);
