@@ -4,6 +4,12 @@ import { centsBetween, detectPitch, hzToMidi, pitchTrack } from "~/engine/vocals
 import { detectOnsets } from "~/engine/vocals/onsets";
 import { AudioTooLongError, decodeAudio, UnsupportedAudioFormatError } from "~/engine/vocals/decode";
 import { encodeMp3 } from "~/engine/encode";
+import { findBeatOffset, shiftSignal } from "~/engine/vocals/align";
+import { autotune, harmonyAt, targetPitch } from "~/engine/vocals/autotune";
+import { detectOnsetEvents } from "~/engine/vocals/onsets";
+import { processTake, TakeOptionsError } from "~/engine/vocals/processTake";
+import { makeKey, scalePitchClasses } from "~/engine/theory";
+import type { ChordEvent, Composition } from "~/engine/types";
 import { encodeTestWav, type WavEncoding } from "./testWav";
 import { harmonicTone, singTake, type SungNote } from "./takeFixtures";
 
@@ -122,5 +128,182 @@ describe("decoding takes", () => {
   it("refuses takes longer than the limit", async () => {
     const wav = encodeTestWav([new Float32Array(8000 * 3)], 8000, "int16");
     await expect(decodeAudio(wav, { maxSeconds: 2 })).rejects.toThrow(AudioTooLongError);
+  });
+});
+
+/** A hand-made song frame: 120 BPM (a beat every 0.5 s, a 2-bar segment every 4 s), C major, a chord a bar. */
+function testComposition(): Composition {
+  const chord = (step: number, symbol: string, pitches: number[]): ChordEvent => ({ step, length: 16, numeral: "", symbol, root: pitches[0], pitches });
+  const bars = [chord(0, "C", [60, 64, 67]), chord(16, "F", [65, 69, 72]), chord(0, "G", [67, 71, 74]), chord(16, "Am", [69, 72, 76])];
+  return {
+    id: "take-test", seed: 1, style: "advanced", filter: "custom_pop", tempo: 120, swing: 0.5,
+    key: makeKey(0, "major"), sections: [{ kind: "verse", startSegment: 0, segmentCount: 6 }], parts: [],
+    segments: Array.from({ length: 6 }, (_, index) => ({
+      index, section: "verse" as const, sectionNumber: 0, parts: {}, energy: 0.5,
+      chords: index % 2 === 0 ? [bars[0], bars[1]] : [bars[2], bars[3]],
+    })),
+  };
+}
+
+/** The intended melody: scale notes in C major, on beats and some 8ths, from 0.5 s on. */
+const MELODY: { beat: number; midi: number; beats: number }[] = [
+  [1, 60], [2, 62], [3, 64], [4, 65], [5, 67], [6, 65], [6.5, 64], [7, 62], [9, 64], [10, 67], [11, 69], [12, 67],
+  [13, 65], [13.5, 64], [14, 62], [15, 60], [17, 67], [18, 69], [19, 71], [20, 72], [21, 71], [22, 69], [22.5, 67], [23, 65],
+].map(([beat, midi], index, all) => ({ beat, midi, beats: Math.min(1, (all[index + 1]?.[0] ?? beat + 1) - beat) }));
+
+const LATE = 0.12;
+/** Detuned +35..+60 cents; every fifth note is also a semitone up, off the C major scale where it lands. */
+function offKeyNotes(): SungNote[] {
+  return MELODY.map((note, index) => {
+    const detune = 0.35 + ((index * 7) % 26) / 100;
+    const offScale = index % 5 === 2 && ![4, 11].includes(note.midi % 12) ? 1 : 0;
+    return { start: note.beat * 0.5 + LATE, duration: note.beats * 0.5 * 0.9, midi: note.midi + offScale + detune };
+  });
+}
+
+const SCALE = scalePitchClasses(makeKey(0, "major"));
+const centsFromScale = (midi: number) => {
+  let best = Infinity;
+  for (let candidate = Math.floor(midi) - 1; candidate <= Math.ceil(midi) + 1; candidate++) {
+    if (SCALE.includes(((candidate % 12) + 12) % 12)) best = Math.min(best, Math.abs(midi - candidate) * 100);
+  }
+  return best;
+};
+
+/** Median detected pitch over the middle of each note (times in the signal's own timeline). */
+function noteCentres(signal: Float32Array, notes: { start: number; duration: number }[]): number[] {
+  const track = pitchTrack(signal, SR, { hop: 256 });
+  return notes.map((note) => {
+    const values = track
+      .filter((point) => point.hz > 0 && point.clarity > 0.7 && point.time > note.start + note.duration * 0.25 && point.time < note.start + note.duration * 0.75)
+      .map((point) => hzToMidi(point.hz))
+      .sort((a, b) => a - b);
+    return values.length ? values[values.length >> 1] : NaN;
+  });
+}
+
+describe("aligning a take to the beat", () => {
+  it("finds a 120 ms late start within 20 ms and shifts the take onto the grid", () => {
+    const take = singTake(offKeyNotes(), { seconds: 13 });
+    const offset = findBeatOffset(detectOnsetEvents(take, SR), 120);
+    expect(Math.abs(offset.offsetSeconds - LATE)).toBeLessThan(0.02);
+    const aligned = shiftSignal(take, offset.offsetSeconds, SR);
+    const onsets = detectOnsetEvents(aligned, SR);
+    const onGrid = onsets.filter((onset) => Math.abs(onset.time / 0.25 - Math.round(onset.time / 0.25)) * 0.25 < 0.02);
+    expect(onGrid.length / onsets.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("finds an early take too (negative offset)", () => {
+    const early = offKeyNotes().map((note) => ({ ...note, start: note.start - LATE - 0.07 }));
+    const offset = findBeatOffset(detectOnsetEvents(singTake(early, { seconds: 13 }), SR), 120);
+    expect(Math.abs(offset.offsetSeconds + 0.07)).toBeLessThan(0.02);
+  });
+});
+
+describe("auto-tune", () => {
+  it("targets the nearest chord tone when close, else the nearest scale tone", () => {
+    const composition = testComposition();
+    const onC = harmonyAt(composition, 0.1);
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    expect(sorted(onC.chord)).toEqual([0, 4, 7]);
+    expect(sorted(harmonyAt(composition, 2.1).chord)).toEqual([0, 5, 9]);
+    expect(sorted(harmonyAt(composition, 4.1).chord)).toEqual([2, 7, 11]);
+    expect(targetPitch(64.45, onC)).toBe(64); // E, a chord tone
+    expect(targetPitch(65.45, onC)).toBe(65); // F: not a chord tone, but the nearest scale tone
+    expect(targetPitch(66.5, onC)).toBe(67); // F# + 50: G, the chord tone within reach
+    expect(targetPitch(61, onC)).toBe(60); // C#: chord tone C wins the tie with D
+  });
+
+  it("hard: puts a detuned take with vibrato exactly on its targets, flattening the vibrato", () => {
+    const notes = offKeyNotes().map((note) => ({ ...note, start: note.start - LATE }));
+    const take = singTake(notes, { seconds: 13, vibratoCents: 35 });
+    const result = autotune(take, SR, testComposition(), "avpr_hard");
+    expect(result.tuned.length).toBe(take.length);
+    expect(result.notes.length).toBeGreaterThanOrEqual(notes.length);
+    const track = pitchTrack(result.tuned, SR, { hop: 256 });
+    let inTune = 0, total = 0;
+    for (const note of result.notes) {
+      for (const point of track) {
+        if (point.hz === 0 || point.time < note.start + 0.06 || point.time > note.end - 0.04) continue;
+        total++;
+        if (Math.abs(hzToMidi(point.hz) - note.target) * 100 < 15) inTune++;
+      }
+    }
+    expect(inTune / total).toBeGreaterThan(0.9);
+  });
+
+  it("mild: moves each note most of the way", () => {
+    const notes = offKeyNotes().map((note) => ({ ...note, start: note.start - LATE }));
+    const take = singTake(notes, { seconds: 13, vibratoCents: 35 });
+    const result = autotune(take, SR, testComposition(), "avpr_mild");
+    const before = noteCentres(take, notes);
+    const after = noteCentres(result.tuned, notes);
+    notes.forEach((note, index) => {
+      const middle = note.start + note.duration / 2;
+      const target = result.notes.find((tuned) => tuned.start <= middle && tuned.end >= middle)!.target;
+      expect(Math.abs(after[index] - target)).toBeLessThan(Math.abs(before[index] - target) * 0.4 + 0.05);
+    });
+  });
+
+  /** Peak-to-peak pitch swing (cents) over the held part of a long note. */
+  const swingCents = (signal: Float32Array) => {
+    const cents = pitchTrack(signal, SR, { hop: 256 }).filter((point) => point.hz > 0 && point.time > 0.8 && point.time < 1.8).map((point) => hzToMidi(point.hz) * 100);
+    return Math.max(...cents) - Math.min(...cents);
+  };
+
+  it("mild keeps a held note's vibrato; hard flattens it", () => {
+    const take = singTake([{ start: 0.1, duration: 1.9, midi: 64.4 }], { seconds: 2.2, vibratoCents: 40 });
+    expect(swingCents(take)).toBeGreaterThan(70);
+    expect(swingCents(autotune(take, SR, testComposition(), "avpr_mild").tuned)).toBeGreaterThan(60);
+    expect(swingCents(autotune(take, SR, testComposition(), "avpr_hard").tuned)).toBeLessThan(15);
+  });
+});
+
+describe("processing a recorded take", () => {
+  const options = { compositionEffect: "v2_autovocal", pitchEffect: "avpr_hard", productionEffect: "fxch_av_autotune_w_reverb" } as const;
+
+  it("with auto-vocal: aligns the late, off-key take and lands ≥ 90 % of its notes within ±25 cents of the scale", () => {
+    const notes = offKeyNotes();
+    const take = singTake(notes, { seconds: 13, vibratoCents: 35, noise: 0.003 });
+    const before = noteCentres(take, notes);
+    expect(before.filter((midi) => centsFromScale(midi) <= 25).length / notes.length).toBeLessThan(0.3);
+
+    const result = processTake({ take: { sampleRate: 44_100, channels: [take] }, composition: testComposition(), autoVocal: true, options });
+    expect(Math.abs(result.offsetSeconds - LATE)).toBeLessThan(0.02);
+    expect(result.report.offsetSeconds).toBe(result.offsetSeconds);
+    expect(result.report.notes).toBeGreaterThanOrEqual(notes.length);
+    // Notes now sit on the grid: measure them at their intended (unshifted) times.
+    const onGrid = notes.map((note) => ({ ...note, start: note.start - LATE }));
+    const after = noteCentres(result.vocal.left, onGrid);
+    const inKey = after.filter((midi) => centsFromScale(midi) <= 25).length;
+    expect(inKey / notes.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("without auto-vocal: only the production effect, the pitch and timing are left as sung", () => {
+    const notes = offKeyNotes();
+    const take = singTake(notes, { seconds: 13, vibratoCents: 35 });
+    const result = processTake({ take: { sampleRate: 44_100, channels: [take, take] }, composition: testComposition(), autoVocal: false, options: { productionEffect: "fxch_av_autotune_w_reverb" } });
+    expect(result.offsetSeconds).toBe(0);
+    expect(result.report.pitchEffect).toBeNull();
+    expect(result.report.notes).toBe(0);
+    const before = noteCentres(take, notes);
+    const after = noteCentres(result.vocal.left, notes);
+    after.forEach((midi, index) => expect(Math.abs(midi - before[index]) * 100).toBeLessThan(5));
+    // The production effect did run: a reverb tail rings after the take ends, and the sides differ.
+    expect(result.vocal.left.length).toBeGreaterThan(take.length);
+    const tail = result.vocal.left.subarray(take.length, take.length + 4410);
+    expect(Math.max(...tail.map(Math.abs))).toBeGreaterThan(1e-4);
+    let sideEnergy = 0;
+    for (let index = 0; index < result.vocal.left.length; index++) sideEnergy += (result.vocal.left[index] - result.vocal.right[index]) ** 2;
+    expect(sideEnergy).toBeGreaterThan(0);
+  });
+
+  it("refuses unknown effects with the field that is wrong", () => {
+    const take = { sampleRate: 44_100 as const, channels: [new Float32Array(44_100)] };
+    const call = (options: object) => () => processTake({ take, composition: testComposition(), autoVocal: true, options: options as never });
+    expect(call({ productionEffect: "fxch_unknown" })).toThrow(TakeOptionsError);
+    expect(call({ productionEffect: "fxch_unknown" })).toThrow(/options\.productionEffect/);
+    expect(call({ productionEffect: "fxch_av_autotune_w_reverb", pitchEffect: "avpr_loud" })).toThrow(/options\.pitchEffect: unknown value "avpr_loud"/);
+    expect(call({})).toThrow(/options\.productionEffect: is required/);
   });
 });
