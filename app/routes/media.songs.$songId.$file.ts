@@ -3,9 +3,13 @@
 // song.wav and song.mid (the owner only; download entitlements by plan come with downloads), and
 // cover.svg, a cover drawn from the song's waveform for share cards.
 // A private song is a 404 to everyone but its owner: its existence is not confirmed.
+// ?version=N serves that version's files (A/B listening on the production page, docs/edit-flow.md): the
+// owner may ask for any version, everyone else only for the one the song plays now.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findVisibleSong, type Song } from "~/models/song.server";
 import { getOptionalUser } from "~/server/guards.server";
+import { findVersion } from "~/services/song-edit.server";
+import type { SongMedia } from "../../drizzle/schema/songs";
 import { getStorage, type ByteRange } from "~/server/storage.server";
 import { waveformPath } from "~/utils/waveform";
 
@@ -28,8 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const file = FILES[params.file as keyof typeof FILES] as (typeof FILES)[keyof typeof FILES] | undefined;
   const song = file && params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
   if (!file || !song || !song.media || (file.ownerOnly && song.userId !== user?.id)) return notFound();
+  const media = await versionMedia(song, new URL(request.url).searchParams.get("version"), song.userId === user?.id);
+  if (!media) return notFound();
 
-  const key = song.media[file.media];
+  const key = media[file.media];
   const storage = getStorage();
   const stored = await storage.stat(key);
   if (!stored) return notFound();
@@ -59,6 +65,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   headers.set("Content-Length", String(stored.size));
   return new Response(body, { status: 200, headers });
+}
+
+/**
+ * The media of the asked version: the song's own without ?version or for the current one; an earlier
+ * version's from song_versions, for the owner only. Version 1 (the creation render) has no row of its
+ * own: its files are the previousMedia of the edit made on it, version 2.
+ */
+async function versionMedia(song: Song, asked: string | null, isOwner: boolean): Promise<SongMedia | null> {
+  if (asked === null) return song.media;
+  if (!/^[1-9]\d{0,8}$/.test(asked)) return null;
+  const version = Number(asked);
+  if (version === song.version) return song.media;
+  if (!isOwner) return null;
+  if (version === 1) {
+    const next = await findVersion(song.id, 2);
+    return next?.previousVersion === 1 ? next.previousMedia : null;
+  }
+  const row = await findVersion(song.id, version);
+  return row?.status === "complete" ? row.media : null;
 }
 
 /**
