@@ -5,6 +5,7 @@
 
 import { compose, describeComposition, produce, scheduleTracks } from "./compose";
 import { encodeMp3Parallel, encodeWav, prewarmMp3Worker, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
+import { nativeLamePath } from "./encode/nativeMp3";
 import { master, STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
 import { prewarmRenderWorker, renderMix } from "./threads";
@@ -82,10 +83,7 @@ export async function renderFromParts(composition: Composition, production: Prod
     return result;
   };
 
-  const tracks = stage("schedule", () => excerptTracks(scheduleTracks(composition, production), options.excerpt));
-  const segmentSeconds = (60 / composition.tempo / 4) * STEPS_PER_SEGMENT;
-  const songSeconds = options.excerpt ? options.excerpt.seconds : composition.segments.length * segmentSeconds;
-  const lengthSamples = Math.ceil((songSeconds + TAIL_SECONDS) * SAMPLE_RATE);
+  const { tracks, lengthSamples, segmentSeconds } = stage("schedule", () => scheduleRender(composition, production, options.excerpt));
 
   const mixed = await renderMix({
     tracks,
@@ -103,10 +101,11 @@ export async function renderFromParts(composition: Composition, production: Prod
   const mastered = stage("master", () => master(mix, options.master ?? STANDARD_MASTER));
 
   const t = performance.now();
+  // Both cores encode the MP3, one half each, spliced at a frame boundary; started first, so with the LAME
+  // program (two processes) the WAV, peaks and MIDI below are made while it runs.
+  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio);
   const wav = encodeWav(mastered.audio, production.seed);
   const peaks = songPeaks(mastered.audio, segmentSeconds, composition.segments.length);
-  // Both cores encode the MP3, one half each, spliced at a frame boundary.
-  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio);
   const midi = toMidiFile(composition, production);
   const renderedSeconds = lengthSamples / SAMPLE_RATE;
   const description = songDescription(describeComposition(composition, production), {
@@ -134,10 +133,21 @@ export async function renderFromParts(composition: Composition, production: Prod
   };
 }
 
+/**
+ * The tracks a render plays and its length: what renderFromParts mixes, and what the per-part stems of a
+ * download are rendered from (the stem cache's keys depend on exactly these).
+ */
+export function scheduleRender(composition: Composition, production: Production, excerpt?: RenderOptions["excerpt"]): { tracks: Track[]; lengthSamples: number; segmentSeconds: Seconds } {
+  const tracks = excerptTracks(scheduleTracks(composition, production), excerpt);
+  const segmentSeconds = (60 / composition.tempo / 4) * STEPS_PER_SEGMENT;
+  const songSeconds = excerpt ? excerpt.seconds : composition.segments.length * segmentSeconds;
+  return { tracks, lengthSamples: Math.ceil((songSeconds + TAIL_SECONDS) * SAMPLE_RATE), segmentSeconds };
+}
+
 /** Workers take a moment to start; starting them first overlaps that with composing and scheduling. */
 function prewarmWorkers(options: RenderOptions): void {
   if (options.parallel ?? true) prewarmRenderWorker();
-  if (options.mp3 !== false) prewarmMp3Worker();
+  if (options.mp3 !== false && !nativeLamePath()) prewarmMp3Worker();
 }
 
 /** Keeps the notes that start inside the window, shifted so the window starts at 0. */

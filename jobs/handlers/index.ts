@@ -6,6 +6,7 @@ import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songRender from "./song.render";
 import * as songRerender from "./song.rerender";
+import * as songWav from "./song.wav";
 
 export const handlers: HandlerRegistry = {
   "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
@@ -13,4 +14,5 @@ export const handlers: HandlerRegistry = {
   "song.render": songRender.handle,
   "song.rerender": songRerender.handle,
   "song.pool-refill": songPoolRefill.handle,
+  "song.wav": songWav.handle,
 };
