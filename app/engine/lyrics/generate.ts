@@ -20,9 +20,12 @@ export interface GenerateLyricsInput {
 /** Used when a prompt has no word the dictionaries know (e.g. "!!!" or another script). */
 const FALLBACK_PROMPT = "night light city dream";
 
-const PARSED: Record<TemplateRole, Template[]> = Object.fromEntries(
-  Object.entries(TEMPLATES).map(([role, list]) => [role, list.map(parseTemplate)]),
-) as Record<TemplateRole, Template[]>;
+// Parsed on first use: counting the templates' syllables loads the CMU dictionary, which importing must not.
+let parsed: Record<TemplateRole, Template[]> | null = null;
+const templatesOf = (role: TemplateRole): Template[] => {
+  parsed ??= Object.fromEntries(Object.entries(TEMPLATES).map(([name, list]) => [name, list.map(parseTemplate)])) as Record<TemplateRole, Template[]>;
+  return parsed[role];
+};
 
 const SOURCE_WEIGHT: Record<ThemeSource, number> = { keyword: 8, synonym: 4, related: 3, hyponym: 2, hypernym: 2 };
 const LEXICON_WEIGHT = 1;
@@ -109,7 +112,7 @@ function writeSection(song: Song, role: TemplateRole, targets: number[], hook?: 
   const { rng } = song;
   const vocabulary = vocabularyFor(song, role);
   const index = rhymeIndex(vocabulary);
-  const templates = PARSED[role];
+  const templates = templatesOf(role);
   const scheme = targets.length >= 4 && rng.chance(0.5) ? "ABAB" : "AABB";
   const lines: string[] = new Array(targets.length).fill("");
   const avoid = new Set<string>();

@@ -76,6 +76,7 @@ const FILLS: { text: string; syllables: number }[] = [
 ];
 
 const MAX_SLOT_SYLLABLES = 3;
+const pos = (slot: { pos: SlotPos }) => slot.pos;
 
 /**
  * Fills a template so that the line has exactly `target` syllables and ends on `end`.
@@ -85,10 +86,11 @@ export function fitTemplate(template: Template, end: EndWord, target: number, vo
   if (template.endPos !== end.pos) return null;
   const slots = template.tokens.filter((token): token is Extract<Token, { kind: "slot" }> => token.kind === "slot" && !token.end);
   const fixed = template.tokens.reduce((sum, token) => sum + (token.kind === "literal" ? token.syllables : 0), 0) + end.syllables;
-  const usable = (pos: SlotPos, syllables: number) => vocabulary[pos].filter((entry) => !entry.endOnly && entry.syllables === syllables && entry.word !== end.word && !avoid.has(entry.word));
+  const fits = (syllables: number) => (entry: VocabEntry) => !entry.endOnly && entry.syllables === syllables && entry.word !== end.word && !avoid.has(entry.word);
+  const usable = (pos: SlotPos, syllables: number) => vocabulary[pos].filter(fits(syllables));
   const options = slots.map((slot) => {
     const counts: number[] = slot.optional ? [0] : [];
-    for (let count = 1; count <= MAX_SLOT_SYLLABLES; count++) if (usable(slot.pos, count).length > 0) counts.push(count);
+    for (let count = 1; count <= MAX_SLOT_SYLLABLES; count++) if (vocabulary[pos(slot)].some(fits(count))) counts.push(count);
     return counts;
   });
 

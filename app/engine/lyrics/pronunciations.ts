@@ -1,7 +1,7 @@
 // The CMU pronouncing dictionary (cmu-pronouncing-dictionary, ISC), loaded on first use.
 // The package's ESM module is one 135k-key object literal: importing it costs ~400 ms and ~30 MB of heap
 // at import time. Reading its text once and keeping only the first pronunciation of each word in a Map
-// takes ~180 ms, happens only when lyrics are actually needed, and keeps every lookup synchronous.
+// takes ~150 ms on an idle machine, happens only when lyrics are needed, and keeps lookups synchronous.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
@@ -11,9 +11,17 @@ function load(): Map<string, string> {
   const require = createRequire(import.meta.url);
   const text = readFileSync(require.resolve("cmu-pronouncing-dictionary"), "utf8");
   const map = new Map<string, string>();
-  // Lines look like `  "word": "W ER1 D",`; variants are `"word(2)"` and are skipped (first pronunciation wins).
-  const entry = /^\s*"([^"(]+)": "([A-Z0-9 ]+)",?$/gm;
-  for (let match = entry.exec(text); match; match = entry.exec(text)) map.set(match[1], match[2]);
+  // Lines look like `  "word": "W ER1 D",`; variants are `"word(2)"` and are skipped (first pronunciation
+  // wins). Plain indexOf scanning is ~3x faster than a multiline regex over the 4.6 MB text.
+  for (let at = text.indexOf('\n  "'); at >= 0; at = text.indexOf('\n  "', at)) {
+    const keyStart = at + 4;
+    const keyEnd = text.indexOf('"', keyStart);
+    const valueStart = text.indexOf('"', keyEnd + 1) + 1;
+    const valueEnd = text.indexOf('"', valueStart);
+    if (keyEnd < 0 || valueStart === 0 || valueEnd < 0) break;
+    if (text.charCodeAt(keyEnd - 1) !== 41 /* ")" */) map.set(text.slice(keyStart, keyEnd), text.slice(valueStart, valueEnd));
+    at = valueEnd;
+  }
   if (map.size < 100_000) throw new Error(`CMU pronouncing dictionary: read only ${map.size} entries; its file layout changed`);
   return map;
 }
@@ -22,10 +30,4 @@ function load(): Map<string, string> {
 export function pronunciation(word: string): string | undefined {
   table ??= load();
   return table.get(word);
-}
-
-/** Every word of the dictionary with its phones (for building rhyme indexes). */
-export function allPronunciations(): ReadonlyMap<string, string> {
-  table ??= load();
-  return table;
 }

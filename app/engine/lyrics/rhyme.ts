@@ -15,9 +15,16 @@ export function rhymeKeyOfPhones(phones: string): string {
 
 /** Rhyme key of a word, or undefined when the dictionary does not know it. */
 export function rhymeKey(word: string): string | undefined {
-  const phones = pronunciation(word.toLowerCase());
-  return phones ? rhymeKeyOfPhones(phones) : undefined;
+  const lower = word.toLowerCase();
+  // The generator asks for the same few hundred words again and again.
+  if (keys.has(lower)) return keys.get(lower);
+  const phones = pronunciation(lower);
+  const key = phones ? rhymeKeyOfPhones(phones) : undefined;
+  if (keys.size > 50_000) keys.clear();
+  keys.set(lower, key);
+  return key;
 }
+const keys = new Map<string, string | undefined>();
 
 /** The last sung word of a line ("Into the night!" -> "night"). */
 export function lastWord(line: string): string | undefined {
