@@ -328,7 +328,7 @@ export async function reproduceSong(song: Song): Promise<SongVersion> {
  * even when the original is mastered (spec 1 §6). Its files are copied, so each song owns its folder.
  * Saving the copy follows the song limit like any save (403 song_limit_reached, and the copy is removed).
  */
-export async function copySong(user: SessionUser, song: Song): Promise<Song> {
+export async function copySong(user: { id: string }, song: Song): Promise<Song> {
   if (song.status !== "complete" || !song.media) throw new ApiError(409, "not_ready", SONG_NOT_READY_MESSAGE);
   const copyId = newId();
   const storage = getStorage();

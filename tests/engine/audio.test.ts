@@ -3,7 +3,7 @@
 // styles and ambient beds against the neutral mix, and the file formats.
 
 import { Reverb, mixStems, MIX_STYLE_IDS, PingPongDelay, mixStyle } from "~/engine/mix";
-import { encodeMp3, encodeMp3Parallel, encodeWav, readMp3Frames, waveformPeaks } from "~/engine/encode";
+import { encodeMp3, encodeMp3Native, encodeMp3Parallel, encodeWav, nativeLamePath, readMp3Frames, waveformPeaks } from "~/engine/encode";
 import { integratedLoudness, limit, master, STANDARD_MASTER, truePeakDb } from "~/engine/master";
 import { renderStems, SYNTH_DRUMS, SYNTH_VOICES } from "~/engine/render";
 import { addAmbience, AMBIENT_EFFECT_IDS, renderAmbience } from "~/engine/sfx";
@@ -234,21 +234,31 @@ describe("encoders", () => {
     expect(frames.every((f) => f.kbps >= 192 && f.sampleRate === 44100)).toBe(true);
   });
 
-  it("encodes a song in two halves on both cores and splices them into one stream", async () => {
+  // Both encoders the engine may use: the LAME program (CI installs it) and the WebAssembly build.
+  it.each(["lame program", "wasm"] as const)("encodes a song in two halves on both cores and splices them into one stream (%s)", async (encoder) => {
     const random = new Random(3);
     const song = createStereo(40 * SAMPLE_RATE);
     for (let i = 0; i < song.left.length; i++) {
       song.left[i] = 0.3 * Math.sin(i * 0.02) + 0.05 * random.bipolar();
       song.right[i] = 0.3 * Math.sin(i * 0.023) + 0.05 * random.bipolar();
     }
-    const whole = await encodeMp3(song);
-    const spliced = await encodeMp3Parallel(song);
-    const wholeFrames = readMp3Frames(whole);
-    const splicedFrames = readMp3Frames(spliced);
-    // Same frames, covering the same samples, each a valid 192 kbps frame; the streams start identically.
-    expect(splicedFrames.length).toBe(wholeFrames.length);
-    expect(mp3Frames(spliced).every((f) => f.kbps === 192)).toBe(true);
-    expect(Buffer.from(spliced.subarray(0, 100_000)).equals(Buffer.from(whole.subarray(0, 100_000)))).toBe(true);
+    const previous = process.env.SONGLOOM_MP3_ENCODER;
+    if (encoder === "wasm") process.env.SONGLOOM_MP3_ENCODER = "wasm";
+    try {
+      const lame = nativeLamePath();
+      if (encoder === "lame program") expect(lame, "the lame program (Debian package lame) is installed").not.toBeNull();
+      const whole = lame ? await encodeMp3Native(song, lame) : await encodeMp3(song);
+      const spliced = await encodeMp3Parallel(song);
+      const wholeFrames = readMp3Frames(whole);
+      const splicedFrames = readMp3Frames(spliced);
+      // Same frames, covering the same samples, each a valid 192 kbps frame; the streams start identically.
+      expect(splicedFrames.length).toBe(wholeFrames.length);
+      expect(mp3Frames(spliced).every((f) => f.kbps === 192 && f.sampleRate === 44100)).toBe(true);
+      expect(Buffer.from(spliced.subarray(0, 100_000)).equals(Buffer.from(whole.subarray(0, 100_000)))).toBe(true);
+    } finally {
+      if (previous === undefined) delete process.env.SONGLOOM_MP3_ENCODER;
+      else process.env.SONGLOOM_MP3_ENCODER = previous;
+    }
   });
 
   it("computes min/max peak pairs", () => {

@@ -12,6 +12,7 @@
 import type { StereoBuffer } from "../types";
 import { encodeMp3 } from "./mp3";
 import { encodeMp3InWorker } from "./encodeMp3InWorker";
+import { encodeMp3Native, nativeLamePath } from "./nativeMp3";
 import { readMp3Frames, reservoirPositions, type Mp3FrameInfo } from "./mp3Frames";
 
 const SAMPLES_PER_FRAME = 1152;
@@ -26,17 +27,31 @@ const slice = (audio: StereoBuffer, start: number, end: number): StereoBuffer =>
   right: audio.right.slice(start, end),
 });
 
+/**
+ * The whole song as one MP3, encoded in two halves on both cores: by two LAME processes when the program
+ * is installed (nativeMp3.ts), else by this thread and the MP3 worker with the WebAssembly build. `audio`
+ * is only read.
+ */
 export async function encodeMp3Parallel(audio: StereoBuffer): Promise<Uint8Array> {
+  const lame = nativeLamePath();
+  const whole = (buffer: StereoBuffer) => (lame ? encodeMp3Native(buffer, lame) : encodeMp3InWorker(buffer));
   const n = audio.left.length;
-  if (n < MIN_SPLIT_SECONDS * audio.sampleRate) return encodeMp3InWorker(audio);
+  if (n < MIN_SPLIT_SECONDS * audio.sampleRate) return whole(audio);
   const middleFrame = Math.floor(n / 2 / SAMPLES_PER_FRAME);
   const secondStartFrame = middleFrame - WARMUP_FRAMES;
   const firstEnd = Math.min(n, (middleFrame + SEARCH_FRAMES + WARMUP_FRAMES) * SAMPLES_PER_FRAME);
-  // The worker takes the second half; this thread encodes the first.
-  const secondPending = encodeMp3InWorker(slice(audio, secondStartFrame * SAMPLES_PER_FRAME, n), { transfer: true });
-  const first = await encodeMp3(slice(audio, 0, firstEnd));
-  const second = await secondPending;
-  return splice(first, second, secondStartFrame) ?? encodeMp3InWorker(audio);
+  const firstHalf = (): StereoBuffer => ({ sampleRate: audio.sampleRate, left: audio.left.subarray(0, firstEnd), right: audio.right.subarray(0, firstEnd) });
+  let first: Uint8Array, second: Uint8Array;
+  if (lame) {
+    const secondHalf: StereoBuffer = { sampleRate: audio.sampleRate, left: audio.left.subarray(secondStartFrame * SAMPLES_PER_FRAME), right: audio.right.subarray(secondStartFrame * SAMPLES_PER_FRAME) };
+    [first, second] = await Promise.all([encodeMp3Native(firstHalf(), lame), encodeMp3Native(secondHalf, lame)]);
+  } else {
+    // The worker takes the second half; this thread encodes the first.
+    const secondPending = encodeMp3InWorker(slice(audio, secondStartFrame * SAMPLES_PER_FRAME, n), { transfer: true });
+    first = await encodeMp3(slice(audio, 0, firstEnd));
+    second = await secondPending;
+  }
+  return splice(first, second, secondStartFrame) ?? whole(audio);
 }
 
 /** Joins the streams at the first frame where the reservoir allows it; null if none does. */

@@ -1,0 +1,68 @@
+// MP3 encoding with the LAME program (Debian package `lame`, LGPL) run as a separate process, when it is
+// installed: natively compiled LAME encodes about twice as fast as the WebAssembly build, and runs outside
+// Node entirely, so both halves of a song encode on both cores while this thread goes on with the WAV,
+// peaks and MIDI. Without the program the engine uses the WebAssembly build (mp3.ts); the output format
+// is the same (constant 192 kbps, joint stereo, no tag frame). See docs/decisions/013-native-lame.md.
+
+import { spawn } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import type { StereoBuffer } from "../types";
+import { MP3_KBPS } from "./mp3";
+
+/** LAME's -q: 5 is its "good speed, good quality" setting; lower is slower for gains few can hear at 192k. */
+const LAME_QUALITY = 5;
+
+let located: string | null | undefined;
+
+/**
+ * The LAME program: LAME_PATH, else /usr/bin/lame; null when absent. SONGLOOM_MP3_ENCODER=wasm forces the
+ * WebAssembly build (tests use it to cover both paths).
+ */
+export function nativeLamePath(): string | null {
+  if (process.env.SONGLOOM_MP3_ENCODER === "wasm") return null;
+  if (located !== undefined) return located;
+  const candidate = process.env.LAME_PATH ?? "/usr/bin/lame";
+  try {
+    accessSync(candidate, constants.X_OK);
+    located = candidate;
+  } catch {
+    located = null;
+  }
+  return located;
+}
+
+/** Interleaved signed 16-bit little-endian PCM, what LAME reads with -r. */
+export function toPcm16(audio: StereoBuffer): Buffer {
+  const n = audio.left.length;
+  const pcm = Buffer.allocUnsafe(n * 4);
+  const view = new Int16Array(pcm.buffer, pcm.byteOffset, n * 2);
+  const { left, right } = audio;
+  for (let i = 0; i < n; i++) {
+    const l = Math.round(left[i] * 32767);
+    const r = Math.round(right[i] * 32767);
+    view[2 * i] = l > 32767 ? 32767 : l < -32768 ? -32768 : l;
+    view[2 * i + 1] = r > 32767 ? 32767 : r < -32768 ? -32768 : r;
+  }
+  return pcm;
+}
+
+/** Encodes 44.1 kHz stereo with the LAME program. Rejects with LAME's message if it fails. */
+export function encodeMp3Native(audio: StereoBuffer, lamePath: string): Promise<Uint8Array> {
+  const pcm = toPcm16(audio);
+  const khz = String(audio.sampleRate / 1000);
+  const args = ["--silent", "-r", "-s", khz, "--bitwidth", "16", "--signed", "--little-endian", "-m", "j", "-b", String(MP3_KBPS), "--cbr", "-q", String(LAME_QUALITY), "-t", "--noreplaygain", "-", "-"];
+  return new Promise((resolve, reject) => {
+    const child = spawn(lamePath, args, { stdio: ["pipe", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    const errors: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => errors.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code === 0) resolve(new Uint8Array(Buffer.concat(chunks)));
+      else reject(new Error(`lame exited with ${code}: ${Buffer.concat(errors).toString("utf8").trim()}`));
+    });
+    child.stdin.on("error", reject);
+    child.stdin.end(pcm);
+  });
+}
