@@ -1,0 +1,233 @@
+// The edit flow's layout, /edit/{songId}/* (spec 1 §2 Edit flow; docs/edit-flow.md): the song header
+// with a player, the tabs of the edit pages, and the progress of the newest edit's render, then the page.
+//
+// The guard runs here and again in every child page's loader and action (loaders run in parallel, so a
+// child cannot rely on this one). While an edit renders, the layout follows it: with JavaScript it polls
+// GET /api/song/{id}/version every 2 s and revalidates every loader once the render finishes; without
+// JavaScript a <noscript> meta refresh reloads the page.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, NavLink, Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
+import { Waveform } from "~/components/songs/waveform";
+import { getFilter, getStyle } from "~/engine/catalogue";
+import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
+import { latestVersion, loadSongForEditPage } from "~/services/song-edit.server";
+
+/** How often the layout asks whether an edit has finished rendering (spec 1 §9 wav poll: 2 s). */
+const VERSION_POLL_MS = 2_000;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { song, editable, readOnlyReason } = await loadSongForEditPage(request, params.songId);
+  const latest = await latestVersion(song.id);
+  return json({
+    song: {
+      id: song.id,
+      songName: song.songName,
+      unnamed: song.songName === UNNAMED_SONG,
+      artistName: song.artistName,
+      style: catalogueName(() => getStyle(song.style).name, song.style),
+      filter: catalogueName(() => getFilter(song.filter).name, song.filter),
+      tempo: song.tempo,
+      key: song.key,
+      durationSeconds: song.durationSeconds,
+      peaks: song.wavePreview,
+      version: song.version,
+      // The version in the URL keeps a browser from playing a cached earlier render.
+      audioUrl: song.status === "complete" && song.media ? `${songMediaUrl(song.id, "song.mp3")}?version=${song.version}` : null,
+      compositionId: song.compositionId,
+      productionId: song.productionId,
+    },
+    editable,
+    readOnlyReason,
+    latest: latest ? { version: latest.version, status: latest.status, change: latest.change, error: latest.error } : null,
+  });
+}
+
+function catalogueName(lookup: () => string, fallback: string): string {
+  try {
+    return lookup();
+  } catch {
+    return fallback;
+  }
+}
+
+type LayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
+type LatestVersion = LayoutData["latest"];
+
+const TABS = [
+  { to: "", label: "Options", end: true },
+  { to: "info", label: "Info" },
+  { to: "production", label: "Production" },
+  { to: "notes", label: "Notes" },
+  { to: "arrangement", label: "Arrangement" },
+  { to: "vocals", label: "Vocals" },
+] as const;
+
+export default function EditSongLayout() {
+  const { song, latest } = useLoaderData<typeof loader>();
+  const rendering = latest !== null && (latest.status === "queue" || latest.status === "rendering");
+  useFollowRender(song.id, song.version, latest);
+  const title = song.unnamed ? `${song.filter} song` : song.songName;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      {rendering ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-400">
+        <Link to="/library" className="hover:text-white">
+          Library
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span className="text-slate-200">Edit</span>
+      </nav>
+      <header className="mt-4 rounded-2xl border border-ink-700 bg-ink-900 p-5" data-testid="edit-song-header">
+        <div className="flex flex-wrap items-start gap-4">
+          <SongPlayButton song={song} title={title} />
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-2xl font-bold tracking-tight text-white" data-testid="edit-song-name">
+              {title}
+            </h1>
+            <p className="mt-1 text-sm text-slate-400">
+              {[song.artistName, `${song.style} · ${song.filter}`, song.tempo ? `${song.tempo} BPM` : null, song.key, song.durationSeconds ? formatSeconds(song.durationSeconds) : null]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+            {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-12 w-full" /> : null}
+          </div>
+        </div>
+        <NoScriptAudio song={song} title={title} />
+        <RenderProgress latest={latest} />
+      </header>
+      <nav aria-label="Edit song" className="mt-6 overflow-x-auto border-b border-ink-700">
+        <ul className="flex gap-1">
+          {TABS.map((tab) => (
+            <li key={tab.label}>
+              <NavLink
+                to={tab.to === "" ? `/edit/${song.id}` : `/edit/${song.id}/${tab.to}`}
+                end={"end" in tab}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `inline-block border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+                    isActive ? "border-accent-400 text-white" : "border-transparent text-slate-400 hover:text-white"
+                  }`
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** With JavaScript the persistent player plays the song; before hydration the <audio> below does. */
+function SongPlayButton({ song, title }: { song: LayoutData["song"]; title: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const player = usePlayerState();
+  const actions = usePlayerActions();
+  if (!hydrated || !song.audioUrl) return null;
+  const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === song.audioUrl;
+  const playable = {
+    id: song.id,
+    songName: title,
+    artistName: song.artistName ?? "",
+    audioUrl: song.audioUrl,
+    durationSeconds: song.durationSeconds ?? 0,
+    style: song.style,
+    filter: song.filter,
+    tempo: song.tempo,
+    key: song.key,
+    compositionId: song.compositionId,
+    productionId: song.productionId,
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => (isCurrent ? actions.togglePlay() : actions.play(playable))}
+      aria-label={isCurrent && player.playing ? `Pause ${title}` : `Play ${title}`}
+      className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-500 text-white hover:bg-brand-400"
+    >
+      <span aria-hidden="true">{isCurrent && player.playing ? "❚❚" : "▶"}</span>
+    </button>
+  );
+}
+
+function NoScriptAudio({ song, title }: { song: LayoutData["song"]; title: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (hydrated || !song.audioUrl) return null;
+  return <audio controls preload="none" src={song.audioUrl} className="mt-4 w-full" aria-label={`Listen to ${title}`} />;
+}
+
+const CHANGE_LABELS: Record<NonNullable<LatestVersion>["change"], string> = {
+  production: "production",
+  notes: "notes",
+  arrangement: "arrangement",
+  vocals: "vocals",
+};
+
+function RenderProgress({ latest }: { latest: LatestVersion }) {
+  if (!latest) return null;
+  if (latest.status === "queue" || latest.status === "rendering") {
+    return (
+      <p role="status" data-testid="render-progress" data-status={latest.status} className="mt-4 flex items-center gap-2 text-sm font-semibold text-accent-300">
+        <span aria-hidden="true" className="inline-block size-2 animate-pulse rounded-full bg-accent-400" />
+        Rendering your changes… (version {latest.version}, {CHANGE_LABELS[latest.change]}). The song keeps playing the previous version until it is ready.
+      </p>
+    );
+  }
+  if (latest.status === "failed") {
+    return (
+      <p role="alert" data-testid="render-progress" data-status="failed" className="mt-4 text-sm text-rose-300">
+        Your last change ({CHANGE_LABELS[latest.change]}) could not be rendered, so the song is unchanged. Try the change again.
+      </p>
+    );
+  }
+  return null;
+}
+
+/**
+ * While the newest edit renders, asks the version API every 2 s and revalidates every loader on the
+ * page once it has finished (or failed), so the header, the player and the page show the new version.
+ */
+function useFollowRender(songId: string, version: number, latest: LatestVersion) {
+  const revalidator = useRevalidator();
+  const pending = latest !== null && (latest.status === "queue" || latest.status === "rendering");
+  useEffect(() => {
+    if (!pending) return;
+    let cancelled = false;
+    const timer = window.setInterval(async () => {
+      const response = await fetch(`/api/song/${songId}/version`, { headers: { Accept: "application/json" } }).catch(() => null);
+      if (cancelled || !response?.ok) return;
+      const status = (await response.json()) as { version: number; latest: LatestVersion };
+      const finished = status.latest === null || (status.latest.status !== "queue" && status.latest.status !== "rendering");
+      if (finished || status.version !== version || status.latest?.version !== latest?.version) revalidator.revalidate();
+    }, VERSION_POLL_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+    // The revalidator object changes identity on every state change; the poll only needs its method.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending, songId, version, latest?.version]);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const name = data ? (data.song.unnamed ? `${data.song.filter} song` : data.song.songName) : "Song";
+  return [{ title: `Edit ${name} · Songloom` }];
+};
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
