@@ -79,7 +79,15 @@ export function shiftSignal(signal: Float32Array, offset: Seconds, sampleRate: n
 }
 
 /** Finds the take's offset against the grid and returns the take shifted onto it. */
-export function alignTake(signal: Float32Array, sampleRate: number, tempo: Bpm, options: AlignOptions = {}): BeatOffset & { aligned: Float32Array } {
-  const offset = findBeatOffset(detectOnsetEvents(signal, sampleRate), tempo, options);
-  return { ...offset, aligned: shiftSignal(signal, offset.offsetSeconds, sampleRate) };
+/** `onsetTimes` are the take's onsets moved with it, so later stages need not detect them again. */
+export function alignTake(
+  signal: Float32Array,
+  sampleRate: number,
+  tempo: Bpm,
+  options: AlignOptions = {},
+): BeatOffset & { aligned: Float32Array; onsetTimes: Seconds[] } {
+  const onsets = detectOnsetEvents(signal, sampleRate);
+  const offset = findBeatOffset(onsets, tempo, options);
+  const onsetTimes = onsets.map((onset) => onset.time - offset.offsetSeconds).filter((time) => time >= 0);
+  return { ...offset, aligned: shiftSignal(signal, offset.offsetSeconds, sampleRate), onsetTimes };
 }

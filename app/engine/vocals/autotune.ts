@@ -25,9 +25,11 @@ export interface TunedNote {
 export interface AutotuneResult {
   tuned: Float32Array;
   notes: TunedNote[];
+  timingsMs: { pitch: number; onsets: number; shift: number };
 }
 
-const HOP = 256;
+/** 11.6 ms frames: YIN's 46 ms window smooths finer detail anyway, and PSOLA interpolates between frames. */
+const HOP = 512;
 /** Frames less clear than this are treated as unvoiced (breath, consonants, reverb). */
 const MIN_CLARITY = 0.75;
 /** A chord tone this close (semitones) wins over a nearer scale tone. */
@@ -117,9 +119,18 @@ function segmentNotes(midi: Float32Array, onsetFrames: Set<number>, hopSeconds: 
 }
 
 /** Pitch-corrects a mono take (already aligned: take time = song time) to the composition's harmony. */
-export function autotune(signal: Float32Array, sampleRate: number, composition: Composition, effect: PitchEffect): AutotuneResult {
+export function autotune(
+  signal: Float32Array,
+  sampleRate: number,
+  composition: Composition,
+  effect: PitchEffect,
+  /** The take's onsets when already known (from alignment); detected here otherwise. */
+  knownOnsets?: readonly Seconds[],
+): AutotuneResult {
   const hopSeconds = HOP / sampleRate;
+  const started = performance.now();
   const track = pitchTrack(signal, sampleRate, { hop: HOP });
+  const pitched = performance.now();
   const hz = new Float32Array(track.length);
   const midi = new Float32Array(track.length);
   track.forEach((point, frame) => {
@@ -128,7 +139,8 @@ export function autotune(signal: Float32Array, sampleRate: number, composition: 
       midi[frame] = hzToMidi(point.hz);
     }
   });
-  const onsetFrames = new Set(detectOnsets(signal, sampleRate).map((time) => Math.round(time / hopSeconds)));
+  const onsetFrames = new Set((knownOnsets ?? detectOnsets(signal, sampleRate)).map((time) => Math.round(time / hopSeconds)));
+  const onsetsFound = performance.now();
   const semitones = new Float32Array(track.length);
   const notes: TunedNote[] = [];
   const inNote = new Uint8Array(track.length);
@@ -158,5 +170,7 @@ export function autotune(signal: Float32Array, sampleRate: number, composition: 
       semitones[frame] = eased;
     }
   }
-  return { tuned: pitchShift(signal, sampleRate, { hop: HOP, hz, semitones }), notes };
+  const tuned = pitchShift(signal, sampleRate, { hop: HOP, hz, semitones });
+  const timingsMs = { pitch: pitched - started, onsets: onsetsFound - pitched, shift: performance.now() - onsetsFound };
+  return { tuned, notes, timingsMs };
 }

@@ -18,7 +18,7 @@ export interface OnsetOptions {
 }
 
 const FRAME = 1024;
-const HOP = 256;
+const HOP = 512;
 const ENERGY_HOP = 64;
 const ENERGY_WINDOW = 256;
 /** Log compression of magnitudes: loud and quiet syllables count alike. */
@@ -44,33 +44,42 @@ export function onsetEnvelope(signal: Float32Array, sampleRate: number): OnsetEn
   const window = new Float64Array(FRAME);
   for (let index = 0; index < FRAME; index++) window[index] = 0.5 - 0.5 * Math.cos((2 * Math.PI * index) / FRAME);
   const bins = FRAME / 2;
-  let previous = new Float64Array(bins);
-  let current = new Float64Array(bins);
+  const spectra = [new Float64Array(bins), new Float64Array(bins)];
+  const previous = new Float64Array(bins);
   const real = new Float64Array(FRAME);
   const imag = new Float64Array(FRAME);
-  for (let frame = 0; frame < frames; frame++) {
-    // The frame ends at its time, so the flux at time t only sees sound up to t: a rise is not reported early.
-    const start = frame * HOP - FRAME + HOP;
+  // Two real frames share one complex FFT (one in the real part, one in the imaginary part).
+  for (let pair = 0; pair < frames; pair += 2) {
     for (let index = 0; index < FRAME; index++) {
-      const at = start + index;
-      real[index] = at >= 0 && at < signal.length ? signal[at] * window[index] : 0;
-      imag[index] = 0;
+      // A frame ends at its time, so the flux at time t only sees sound up to t: a rise is not reported early.
+      const first = pair * HOP - FRAME + HOP + index;
+      const second = first + HOP;
+      real[index] = first >= 0 && first < signal.length ? signal[first] * window[index] : 0;
+      imag[index] = second >= 0 && second < signal.length ? signal[second] * window[index] : 0;
     }
     fft(real, imag);
-    let flux = 0;
-    for (let bin = 0; bin < bins; bin++) current[bin] = Math.log1p(COMPRESSION * Math.hypot(real[bin], imag[bin]));
     for (let bin = 0; bin < bins; bin++) {
-      // SuperFlux (Böck & Widmer, 2013): compare with the loudest nearby bin of the previous frame, so a
-      // harmonic that vibrato moves by a bin or two is not a new sound.
-      let reference = 0;
-      for (let near = Math.max(0, bin - VIBRATO_BINS); near <= Math.min(bins - 1, bin + VIBRATO_BINS); near++) {
-        reference = Math.max(reference, previous[near]);
-      }
-      const rise = current[bin] - reference;
-      if (rise > 0) flux += rise;
+      const mirror = bin === 0 ? 0 : FRAME - bin;
+      const ar = real[bin] + real[mirror], ai = imag[bin] - imag[mirror];
+      const br = imag[bin] + imag[mirror], bi = real[mirror] - real[bin];
+      spectra[0][bin] = Math.log1p(COMPRESSION * 0.5 * Math.sqrt(ar * ar + ai * ai));
+      spectra[1][bin] = Math.log1p(COMPRESSION * 0.5 * Math.sqrt(br * br + bi * bi));
     }
-    values[frame] = frame === 0 ? 0 : flux;
-    [previous, current] = [current, previous];
+    for (let member = 0; member < 2 && pair + member < frames; member++) {
+      const current = spectra[member];
+      let flux = 0;
+      for (let bin = 0; bin < bins; bin++) {
+        // SuperFlux (Böck & Widmer, 2013): compare with the loudest nearby bin of the previous frame, so a
+        // harmonic that vibrato moves by a bin or two is not a new sound.
+        let reference = 0;
+        const last = bin + VIBRATO_BINS < bins ? bin + VIBRATO_BINS : bins - 1;
+        for (let near = bin > VIBRATO_BINS ? bin - VIBRATO_BINS : 0; near <= last; near++) if (previous[near] > reference) reference = previous[near];
+        const rise = current[bin] - reference;
+        if (rise > 0) flux += rise;
+      }
+      values[pair + member] = pair + member === 0 ? 0 : flux;
+      previous.set(current);
+    }
   }
   let max = 0;
   for (const value of values) max = Math.max(max, value);
@@ -82,14 +91,13 @@ export function onsetEnvelope(signal: Float32Array, sampleRate: number): OnsetEn
 function energyEnvelopeDb(signal: Float32Array): Float32Array {
   const count = Math.ceil(signal.length / ENERGY_HOP);
   const levels = new Float32Array(count);
+  const prefix = new Float64Array(signal.length + 1);
+  for (let index = 0; index < signal.length; index++) prefix[index + 1] = prefix[index] + signal[index] * signal[index];
   let max = -Infinity;
   for (let index = 0; index < count; index++) {
     const centre = index * ENERGY_HOP;
-    let sum = 0;
-    const from = Math.max(0, centre - ENERGY_WINDOW / 2);
-    const to = Math.min(signal.length, centre + ENERGY_WINDOW / 2);
-    for (let at = from; at < to; at++) sum += signal[at] * signal[at];
-    levels[index] = 10 * Math.log10(sum / ENERGY_WINDOW + 1e-20);
+    const sum = prefix[Math.min(signal.length, centre + ENERGY_WINDOW / 2)] - prefix[Math.max(0, centre - ENERGY_WINDOW / 2)];
+    levels[index] = 10 * Math.log10(Math.max(0, sum) / ENERGY_WINDOW + 1e-20);
     max = Math.max(max, levels[index]);
   }
   const floor = max - ENERGY_FLOOR_DB;

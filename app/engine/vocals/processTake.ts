@@ -37,7 +37,8 @@ export interface TakeReport {
   correctedNotes: number;
   /** Mean absolute distance from sung centre to target, in cents. */
   meanCorrectionCents: number;
-  timingsMs: { align: number; autotune: number; production: number; total: number };
+  /** Wall-clock time per stage; autotune's pitch tracking, onsets and shifting are also given apart. */
+  timingsMs: { align: number; autotune: number; pitch: number; onsets: number; shift: number; production: number; total: number };
 }
 
 export interface ProcessedTake {
@@ -73,21 +74,25 @@ export function processTake({ take, composition, autoVocal, options }: ProcessTa
   let signal = toMono(take);
   let offsetSeconds = 0;
   let gridFit = 0;
+  let onsetTimes: Seconds[] | undefined;
   let pitchEffect: PitchEffect | null = null;
   let notes: { sung: number; target: number }[] = [];
+  let autotuneTimings = { pitch: 0, onsets: 0, shift: 0 };
   const alignStart = performance.now();
   if (autoVocal) {
     const alignment = alignTake(signal, SAMPLE_RATE, composition.tempo);
     signal = alignment.aligned;
     offsetSeconds = alignment.offsetSeconds;
     gridFit = alignment.fit;
+    onsetTimes = alignment.onsetTimes;
   }
   const autotuneStart = performance.now();
   if (autoVocal) {
     pitchEffect = options.pitchEffect ?? "avpr_mild";
-    const tuned = autotune(signal, SAMPLE_RATE, composition, pitchEffect);
+    const tuned = autotune(signal, SAMPLE_RATE, composition, pitchEffect, onsetTimes);
     signal = tuned.tuned;
     notes = tuned.notes;
+    autotuneTimings = tuned.timingsMs;
   }
   const productionStart = performance.now();
   const vocal = applyProductionEffect(signal, SAMPLE_RATE, options.productionEffect);
@@ -108,6 +113,7 @@ export function processTake({ take, composition, autoVocal, options }: ProcessTa
       timingsMs: {
         align: autotuneStart - alignStart,
         autotune: productionStart - autotuneStart,
+        ...autotuneTimings,
         production: finished - productionStart,
         total: finished - started,
       },

@@ -49,7 +49,8 @@ export function applyProductionEffect(vocal: Float32Array, sampleRate: number, e
   out.left.set(dry);
   out.right.set(dryRight);
   const send = dbToGain(preset.reverbSendDb);
-  const sendSignal = Float32Array.from(dry, (sample) => sample * send);
+  const sendSignal = new Float32Array(length);
+  for (let index = 0; index < length; index++) sendSignal[index] = dry[index] * send;
   new Reverb(preset.reverb, sampleRate).process(sendSignal, out.left, out.right, 0, length);
   return out;
 }
