@@ -166,7 +166,7 @@ function addBreath(audio: Float32Array, amount: number, seed: number, sampleRate
   for (let index = 0; index < audio.length; index++) {
     const level = Math.abs(audio[index]);
     envelope = level > envelope ? level + (envelope - level) * attack : level + (envelope - level) * release;
-    audio[index] += highpass.tick(random.bipolar()) * envelope * amount * 0.6;
+    audio[index] += highpass.tick(random.bipolar()) * envelope * amount * 0.35;
   }
 }
 
