@@ -1,0 +1,131 @@
+// Re-rendering after an edit (issue 5, docs/edit-flow.md): a production change keeps the notes byte for
+// byte, a note change keeps the production byte for byte, the stem cache changes no output byte, and a
+// mix-only change renders no stem while an instrument change renders exactly one.
+import { mkdtempSync, readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defaultSongParams } from "~/engine/catalogue";
+import { compose, produce } from "~/engine/compose";
+import { withSegmentNotes } from "~/engine/edit";
+import { renderFromParts, type RenderOptions } from "~/engine/pipeline";
+import type { Composition, Production, SongParams } from "~/engine/types";
+
+const EXCERPT = { startSeconds: 16, seconds: 4 };
+
+function song(): { params: SongParams; composition: Composition; production: Production } {
+  const params = defaultSongParams("wd_lofi", 7, "morning_sun");
+  const composition = compose(params);
+  return { params, composition, production: produce(params, composition) };
+}
+
+const render = (composition: Composition, production: Production, options: RenderOptions = {}) =>
+  renderFromParts(composition, production, { excerpt: EXCERPT, mp3: false, ...options });
+
+const tempCache = () => ({ dir: mkdtempSync(path.join(os.tmpdir(), "songloom-stems-")), maxBytes: 512 * 1024 * 1024 });
+const stemFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".stem")).sort();
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+/** Note-on and note-off events per track of a Standard MIDI File: the notes, without programs or names. */
+function midiNotes(file: Uint8Array): string[][] {
+  const bytes = Buffer.from(file);
+  const tracks: string[][] = [];
+  let offset = 8 + bytes.readUInt32BE(4);
+  while (offset < bytes.length) {
+    const end = offset + 8 + bytes.readUInt32BE(offset + 4);
+    let at = offset + 8;
+    let tick = 0;
+    let status = 0;
+    const notes: string[] = [];
+    const varLength = () => {
+      let value = 0;
+      let byte: number;
+      do {
+        byte = bytes[at++]!;
+        value = (value << 7) | (byte & 0x7f);
+      } while (byte & 0x80);
+      return value;
+    };
+    while (at < end) {
+      tick += varLength();
+      if (bytes[at]! & 0x80) status = bytes[at++]!;
+      if (status === 0xff || status === 0xf0 || status === 0xf7) {
+        if (status === 0xff) at += 1;
+        // Read the length first: `at += varLength()` would add to the position from before the read.
+        const length = varLength();
+        at += length;
+      } else {
+        const type = status & 0xf0;
+        const length = type === 0xc0 || type === 0xd0 ? 1 : 2;
+        if (type === 0x80 || type === 0x90) notes.push(`${tick}:${type.toString(16)}:${bytes[at]}:${bytes[at + 1]}`);
+        at += length;
+      }
+    }
+    tracks.push(notes);
+    offset = end;
+  }
+  return tracks;
+}
+
+test("a changed production (instrument and mix) keeps the composition and the MIDI notes byte-identical", async () => {
+  const { params, composition, production } = song();
+  const before = JSON.stringify(composition);
+  const lead = composition.parts.find((part) => part !== "drums" && part !== "bass")!;
+  const edited = produce({ ...params, mix: "underwater", instruments: { ...production.instruments, [lead]: "gm_flute" } }, composition, production.seed);
+  expect(edited.instruments[lead]).toBe("gm_flute");
+  expect(edited.mix).toBe("underwater");
+
+  const original = await render(composition, production);
+  const changed = await render(composition, edited);
+  expect(JSON.stringify(changed.composition)).toBe(before);
+  expect(JSON.stringify(composition)).toBe(before);
+  expect(midiNotes(changed.midi)).toEqual(midiNotes(original.midi));
+  expect(midiNotes(original.midi).flat().length).toBeGreaterThan(0);
+  // The sound did change.
+  expect(same(changed.wav, original.wav)).toBe(false);
+});
+
+test("changed notes keep the production byte-identical", async () => {
+  const { params, composition, production } = song();
+  const before = JSON.stringify(production);
+  const notes = [
+    { step: 0, micro: 0, length: 8, pitch: 40, velocity: 100 },
+    { step: 16, micro: 0, length: 8, pitch: 43, velocity: 90 },
+  ];
+  const edited = withSegmentNotes(composition, 2, "bass", notes);
+  expect(edited.id).not.toBe(composition.id);
+  expect(edited.segments[2]!.parts.bass).toEqual(notes);
+  // Producing again for the new notes picks exactly the same sounds, and rendering leaves them alone.
+  expect(JSON.stringify(produce(params, edited, production.seed))).toBe(before);
+  const rendered = await render(edited, production);
+  expect(JSON.stringify(rendered.production)).toBe(before);
+  expect(JSON.stringify(production)).toBe(before);
+});
+
+test("a warm stem cache gives byte-identical WAV output to a render without it", async () => {
+  const { composition, production } = song();
+  const cache = tempCache();
+  const uncached = await render(composition, production);
+  const cold = await render(composition, production, { stemCache: cache });
+  expect(stemFiles(cache.dir).length).toBeGreaterThan(0);
+  const warm = await render(composition, production, { stemCache: cache });
+  expect(same(cold.wav, uncached.wav)).toBe(true);
+  expect(same(warm.wav, uncached.wav)).toBe(true);
+});
+
+test("a mix-only change renders no stem; one instrument change renders only that part's stem", async () => {
+  const { params, composition, production } = song();
+  const cache = tempCache();
+  await render(composition, production, { stemCache: cache });
+  const filled = stemFiles(cache.dir);
+  expect(filled.length).toBe(composition.parts.length);
+
+  // Every stem of the mix change is found in the cache, so nothing new is written.
+  const remixed = produce({ ...params, mix: "lofi" }, composition, production.seed);
+  await render(composition, remixed, { stemCache: cache });
+  expect(stemFiles(cache.dir)).toEqual(filled);
+
+  const lead = composition.parts.find((part) => part !== "drums" && part !== "bass")!;
+  const reinstrumented = produce({ ...params, instruments: { ...production.instruments, [lead]: "gm_flute" } }, composition, production.seed);
+  await render(composition, reinstrumented, { stemCache: cache });
+  expect(stemFiles(cache.dir).length).toBe(filled.length + 1);
+});
