@@ -108,12 +108,12 @@ export function rhymeGroupsOf(lineCount: number, scheme: "AABB" | "ABAB"): numbe
 const distinctWords = (candidates: RhymeCandidate[]) => new Set(candidates.map((candidate) => candidate.word)).size;
 
 /** Writes the lines of one section, each exactly on its target where the grammar allows (±1, then ±2, at worst). */
-function writeSection(song: Song, role: TemplateRole, targets: number[], hook?: ThemeWord): string[] {
+function writeSection(song: Song, role: TemplateRole, targets: number[], hook?: ThemeWord, crossRhymes = true): string[] {
   const { rng } = song;
   const vocabulary = vocabularyFor(song, role);
   const index = rhymeIndex(vocabulary);
   const templates = templatesOf(role);
-  const scheme = targets.length >= 4 && rng.chance(0.5) ? "ABAB" : "AABB";
+  const scheme = crossRhymes && targets.length >= 4 && rng.chance(0.5) ? "ABAB" : "AABB";
   const lines: string[] = new Array(targets.length).fill("");
   const avoid = new Set<string>();
   const keysHere = new Set<string>();
@@ -143,13 +143,19 @@ function writeSection(song: Song, role: TemplateRole, targets: number[], hook?: 
         }
       }
     }
-    if (!written) throw new Error(`Could not write a ${role} line of ${targets[group[0]]} syllables`);
+    // Never seen across every style, filter and test prompt, but a job must not fail on it: a vocable line
+    // ("La la la") fits any target exactly.
+    if (!written) written = group.map((line) => vocableLine(targets[line]));
     group.forEach((line, i) => {
       lines[line] = written![i];
       for (const word of written![i].toLowerCase().match(/[a-z']+/g) ?? []) avoid.add(word);
     });
   }
   return lines;
+}
+
+function vocableLine(syllables: number): string {
+  return `La${" la".repeat(Math.max(0, syllables - 1))}`;
 }
 
 /** Distinct end words for a rhyme group, heavier (theme) words more likely; `first` leads when given. */
@@ -210,7 +216,10 @@ export function generateLyrics({ prompt, plan, seed }: GenerateLyricsInput): Lyr
 
   const chorus = plan.sections.filter((section) => section.type === "chorus").reduce<PlannedSection | undefined>(
     (longest, section) => (!longest || section.phrases.length > longest.phrases.length ? section : longest), undefined);
-  const chorusLines = chorus ? writeSection(song, "chorus", chorus.phrases.map((phrase) => phrase.syllableTarget), hook) : [];
+  // Shorter choruses sing the first lines of the longest; cutting an ABAB block would strand its lines.
+  const chorusLengths = plan.sections.filter((section) => section.type === "chorus").map((section) => section.phrases.length);
+  const crossRhymes = chorusLengths.every((length) => length % 4 === 0);
+  const chorusLines = chorus ? writeSection(song, "chorus", chorus.phrases.map((phrase) => phrase.syllableTarget), hook, crossRhymes) : [];
   const written = new Map<string, string[]>();
 
   const sections: LyricsSection[] = plan.sections.map((section) => {

@@ -36,6 +36,18 @@ describe("generated lyrics", () => {
     }
   });
 
+  it("keeps rhyme pairs in a shorter chorus that sings the first lines of a longer one", () => {
+    const plan = phrasePlan(composition("advanced", "custom_jazz"));
+    const lengths = plan.sections.filter((section) => section.type === "chorus").map((section) => section.phrases.length);
+    expect(new Set(lengths).size).toBeGreaterThan(1);
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const section of generateLyrics({ prompt: PROMPT, plan, seed }).sections.filter((s) => s.type === "chorus")) {
+        const ends = section.lines.map((line) => lastWord(line.value)!);
+        ends.forEach((end, i) => expect(ends.some((other, j) => j !== i && rhymes(end, other)), ends.join(", ")).toBe(true));
+      }
+    }
+  });
+
   it("sings the same chorus every time and writes each verse anew", () => {
     const lyrics = generateLyrics({ prompt: PROMPT, plan: lofiPlan, seed: 5 });
     const choruses = lyrics.sections.filter((section) => section.type === "chorus").map((section) => section.lines.map((line) => line.value));
