@@ -1,6 +1,7 @@
-// A prompt's theme vocabulary: its keywords, then WordNet's synonyms, broader terms (hypernyms), narrower
-// terms (hyponyms) and related words (similar adjectives, derived forms, parts), kept only when they are
-// singable: one word, at most 3 syllables, known to the CMU dictionary and seen in WordNet's tagged corpus.
+// A prompt's theme vocabulary: its keywords, WordNet synonyms of their first senses, then the broader terms
+// (hypernyms), narrower terms (hyponyms) and related words (similar adjectives, derived forms, parts) of
+// their main sense; kept only when singable: one word, at most 3 syllables, known to the CMU dictionary,
+// and seen in WordNet's tagged corpus.
 import { pronunciation } from "./pronunciations";
 import { wordSyllables, words as wordsOf } from "./syllables";
 import { IRREGULAR_PLURALS, IRREGULAR_VERBS } from "./lexicon";
@@ -109,9 +110,11 @@ export function buildTheme(prompt: string): Theme {
   for (const keyword of keywords) {
     const entry = lookup(keyword.word, keyword.pos);
     if (!entry) continue;
-    for (const offset of entry.synsets.slice(0, SENSES_PER_KEYWORD)) {
+    for (const [sense, offset] of entry.synsets.slice(0, SENSES_PER_KEYWORD).entries()) {
       const synset = synsetAt(offset, keyword.pos);
       for (const synonym of synset.words) add(synonym, keyword.pos, "synonym", synset.frames);
+      // Relatives of rarer senses wander off the prompt ("left" -> "faction"): follow the main sense only.
+      if (sense > 0) continue;
       let hyponyms = 0;
       for (const pointer of synset.pointers) {
         const source = SOURCE_OF_POINTER[pointer.symbol];
