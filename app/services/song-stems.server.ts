@@ -19,6 +19,8 @@ import { songRenderOptions } from "./song-generate.server";
 /** Each stem's peak is brought here: stems are raw material for another mix, as loud as they can be without clipping. */
 const STEM_PEAK = 10 ** (-1 / 20);
 
+const ZIP_DATE = new Date(2000, 0, 1);
+
 export function stemsZipKey(song: Pick<Song, "id" | "version">): string {
   return `${path.posix.dirname(songMediaKeys(song.id, song.version).wav)}/stems.zip`;
 }
@@ -46,6 +48,8 @@ export async function ensureStemsZip(song: Song): Promise<string> {
     const stem = cache?.get(key)?.stem ?? (await renderStem(track, durationSeconds));
     // WAV is already dense: storing (no deflate) saves seconds of CPU and costs a few percent of size.
     const entry = new ZipPassThrough(`${track.part}.wav`);
+    // A fixed date keeps the zip a pure function of the audio.
+    entry.mtime = ZIP_DATE;
     zip.add(entry);
     entry.push(encodeWav(levelled(stem), production.seed), true);
   }
