@@ -1,0 +1,97 @@
+// `npm run bench:rerender`: how long a 3-minute song takes to re-render after one edit (issue 5: ≤ 3 s
+// median), the way the song.rerender job does it: renderFromParts with the disk stem cache, WAV and MP3.
+// The song is rendered once first to fill the cache (in a temp dir), then each scenario runs 5 times,
+// each run with a change not seen before (another instrument, another mix, other notes), so a run
+// renders exactly what such an edit renders:
+//   instrument  one part's instrument changed: that part's stem is rendered, the others come from the cache
+//   mix         the mix style changed: no stem is rendered
+//   notes       a few notes of one part changed: that part's stem is rendered
+// Prints per-stage medians (the engine's stats.timings) and one JSON line per scenario.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defaultSongParams } from "../app/engine/catalogue";
+import { compose, produce } from "../app/engine/compose";
+import { withSegmentNotes } from "../app/engine/edit";
+import { renderFromParts, type SongRender } from "../app/engine/pipeline";
+import type { Composition, Note, Production } from "../app/engine/types";
+
+const RUNS = 5;
+const TARGET_MS = 3000;
+const STYLE = process.env.BENCH_STYLE ?? "wd_edm";
+const FILTER = process.env.BENCH_FILTER ?? "house";
+const SEED = Number(process.env.BENCH_SEED ?? 3);
+const INSTRUMENTS = ["gm_flute", "gm_vibraphone", "gm_electric_piano_1", "gm_violin", "gm_lead_2_sawtooth"];
+const MIXES = ["lofi", "underwater", "garage", "vancouver", "grand_canyon"];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+type Change = (run: number) => { composition: Composition; production: Production };
+
+async function main(): Promise<void> {
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), "songloom-bench-stems-"));
+  const stemCache = { dir: cacheDir, maxBytes: 2 * 1024 * 1024 * 1024 };
+  const params = defaultSongParams(STYLE, SEED, FILTER);
+  const composition = compose(params);
+  const production = produce(params, composition);
+  const render = (c: Composition, p: Production): Promise<SongRender> => renderFromParts(c, p, { stemCache });
+
+  const first = await render(composition, production);
+  const minutes = (first.stats.durationSeconds / 60).toFixed(2);
+  console.log(`${STYLE}/${FILTER} seed ${SEED}: ${minutes} min rendered (tail included) in ${Math.round(first.stats.timings.total!)} ms, filling the stem cache`);
+
+  const part = composition.parts.find((name) => name === "lead") ?? composition.parts.find((name) => name !== "drums" && name !== "bass")!;
+  const notesPart = composition.parts.includes("bass") ? "bass" : part;
+  const scenarios: Record<string, Change> = {
+    instrument: (run) => ({ composition, production: produce({ ...params, instruments: { ...production.instruments, [part]: INSTRUMENTS[run % INSTRUMENTS.length] } }, composition, production.seed) }),
+    mix: (run) => ({ composition, production: produce({ ...params, mix: MIXES[run % MIXES.length]! }, composition, production.seed) }),
+    notes: (run) => {
+      // Four new notes in one segment of one part, somewhere else each run.
+      const segment = 4 + run * 3;
+      const notes: Note[] = [0, 8, 16, 24].map((step, index) => ({ step, micro: 0, length: 6, pitch: 36 + ((run + index * 5) % 12), velocity: 96 }));
+      return { composition: withSegmentNotes(composition, segment % composition.segments.length, notesPart, notes), production };
+    },
+  };
+
+  const rows: { scenario: string; median: number; runs: number[]; stages: Record<string, number> }[] = [];
+  for (const [scenario, change] of Object.entries(scenarios)) {
+    const runs: number[] = [];
+    const stages: Record<string, number[]> = {};
+    for (let run = 0; run < RUNS; run++) {
+      const edit = change(run);
+      const t = performance.now();
+      const rendered = await render(edit.composition, edit.production);
+      runs.push(performance.now() - t);
+      for (const [stage, ms] of Object.entries(rendered.stats.timings)) (stages[stage] ??= []).push(ms);
+    }
+    rows.push({ scenario, median: median(runs), runs, stages: Object.fromEntries(Object.entries(stages).map(([stage, values]) => [stage, median(values)])) });
+  }
+
+  console.log(`\nRe-render after one edit, median of ${RUNS} (target ≤ ${TARGET_MS} ms)`);
+  const stageNames = Object.keys(rows[0]!.stages).filter((name) => name !== "total");
+  console.log(["scenario".padEnd(11), "median ms".padStart(10), "target".padStart(7), ...stageNames.map((name) => name.padStart(9))].join(" "));
+  for (const row of rows) {
+    console.log(
+      [
+        row.scenario.padEnd(11),
+        String(Math.round(row.median)).padStart(10),
+        (row.median <= TARGET_MS ? "met" : "MISSED").padStart(7),
+        ...stageNames.map((name) => String(Math.round(row.stages[name] ?? 0)).padStart(9)),
+      ].join(" "),
+    );
+  }
+  console.log("");
+  for (const row of rows) {
+    console.log(JSON.stringify({ bench: "rerender", scenario: row.scenario, medianMs: Math.round(row.median), targetMs: TARGET_MS, runsMs: row.runs.map(Math.round), stagesMs: Object.fromEntries(Object.entries(row.stages).map(([k, v]) => [k, Math.round(v)])) }));
+  }
+  rmSync(cacheDir, { recursive: true, force: true });
+}
+
+// The render and MP3 workers live for the process; exit rather than wait for them.
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
