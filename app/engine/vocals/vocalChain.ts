@@ -47,7 +47,9 @@ export function produceVocal(vocal: Float32Array, sampleRate: number, effect: Pr
   }
   const level = activeRmsDb(vocal, sampleRate);
   const gain = Number.isFinite(level) ? dbToGain(CHAIN_INPUT_RMS_DB - level) : 1;
-  return applyProductionEffect(Float32Array.from(vocal, (sample) => sample * gain), sampleRate, effect);
+  const scaled = new Float32Array(vocal.length);
+  for (let index = 0; index < vocal.length; index++) scaled[index] = vocal[index] * gain;
+  return applyProductionEffect(scaled, sampleRate, effect);
 }
 
 export interface MixVocalInput {
