@@ -25,6 +25,15 @@ describe("YIN pitch detection", () => {
     expect(estimate!.clarity).toBeGreaterThan(0.9);
   });
 
+  it("tracks at half rate within 5 cents too", () => {
+    for (const hz of [82.4, 220, 660, 987.8, 1100]) {
+      const track = pitchTrack(harmonicTone(hz, 0.3, SR), SR, { hop: 512, halfRate: true });
+      const inside = track.filter((point) => point.time > 0.05 && point.time < 0.2);
+      expect(inside.length).toBeGreaterThan(5);
+      for (const point of inside) expect(Math.abs(centsBetween(hz, point.hz))).toBeLessThan(5);
+    }
+  });
+
   it("reports silence and white noise as unvoiced", () => {
     expect(detectPitch(new Float32Array(2048), SR)).toBeNull();
     let seed = 7;

@@ -129,7 +129,7 @@ export function autotune(
 ): AutotuneResult {
   const hopSeconds = HOP / sampleRate;
   const started = performance.now();
-  const track = pitchTrack(signal, sampleRate, { hop: HOP });
+  const track = pitchTrack(signal, sampleRate, { hop: HOP, halfRate: true });
   const pitched = performance.now();
   const hz = new Float32Array(track.length);
   const midi = new Float32Array(track.length);

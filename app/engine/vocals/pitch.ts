@@ -3,6 +3,7 @@
 // one FFT cross-correlation per frame, so a 3-minute take is tracked in about a second.
 import type { Hertz, Midi, Seconds } from "../types";
 import { fft } from "./fft";
+import { decimateByTwo } from "./resample";
 
 export interface PitchEstimate {
   hz: Hertz;
@@ -25,8 +26,13 @@ export interface PitchOptions {
 }
 
 export interface PitchTrackOptions extends PitchOptions {
-  /** Samples between analysis frames. */
+  /** Samples between analysis frames (at the signal's own rate). */
   hop?: number;
+  /**
+   * Analyse at half the sample rate (above 32 kHz): about twice as fast, and still within ~3 cents up to
+   * 1100 Hz. For long takes; single-frame detection stays at full rate.
+   */
+  halfRate?: boolean;
 }
 
 const DEFAULT_MIN_HZ = 70;
@@ -113,7 +119,7 @@ class Yin {
     let chosen = -1;
     let bestTau = -1;
     let bestValue = Infinity;
-    const normalised = (tau: number) => (difference[tau] * tau) / Math.max(runningSumAt[tau], 1e-20);
+    const normalised = (tau: number) => (difference[tau] * tau) / (runningSumAt[tau] > 1e-20 ? runningSumAt[tau] : 1e-20);
     for (let tau = 1; tau <= maxTau + 1; tau++) {
       const shiftedEnergy = energyPrefix[tau + half] - energyPrefix[tau];
       difference[tau] = Math.max(0, firstEnergy + shiftedEnergy - 2 * real[tau]);
@@ -167,12 +173,16 @@ export function pitchTrack(signal: Float32Array, sampleRate: number, options: Pi
   const minHz = options.minHz ?? DEFAULT_MIN_HZ;
   const hop = options.hop ?? 256;
   if (!Number.isInteger(hop) || hop < 1) throw new RangeError(`hop must be a positive whole number of samples, got ${hop}`);
-  const frameSize = yinFrameSize(sampleRate, minHz);
-  const yin = new Yin(frameSize, sampleRate, minHz, options.maxHz ?? DEFAULT_MAX_HZ, options.threshold ?? DEFAULT_THRESHOLD);
+  const factor = options.halfRate && sampleRate > 32_000 ? 2 : 1;
+  const analysed = factor === 2 ? decimateByTwo(signal) : signal;
+  const rate = sampleRate / factor;
+  const frameSize = yinFrameSize(rate, minHz);
+  const yin = new Yin(frameSize, rate, minHz, options.maxHz ?? DEFAULT_MAX_HZ, options.threshold ?? DEFAULT_THRESHOLD);
   const points: PitchPoint[] = [];
   const lead = frameSize / 4;
   for (let centre = 0; centre < signal.length; centre += hop) {
-    const estimate = yin.detect(signal, centre - lead < 0 ? 0 : centre - lead);
+    const at = Math.round(centre / factor);
+    const estimate = yin.detect(analysed, at - lead < 0 ? 0 : at - lead);
     points.push({ time: centre / sampleRate, hz: estimate?.hz ?? 0, clarity: estimate?.clarity ?? 0 });
   }
   return points;
