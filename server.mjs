@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The bundled engine starts its worker threads from the TypeScript sources (see app/engine/threads).
@@ -19,14 +20,38 @@ await build.entry.module.boot();
 
 const app = express();
 app.disable("x-powered-by");
-app.use(compression());
 app.use((_req, res, next) => {
   res.setHeader("Client-Build", CLIENT_BUILD);
   next();
 });
+app.get(["/s/:songId", "/song/:songId", "/share/:songId"], serveCachedSharePage);
+app.use(compression());
 app.use("/build", express.static(path.join(buildRoot, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+const renderPage = createFetchHandler(build, process.env.NODE_ENV);
+
+/**
+ * Visitors' share pages come from an HTML cache kept gzipped (app/server/page-cache.server.ts, ADR 012);
+ * a miss is rendered by Remix and kept. Anything the cache does not take goes on to the handlers below.
+ */
+function serveCachedSharePage(req, res, next) {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
+  build.entry.module.sharePageCache.serve(request, renderPage).then((page) => {
+    if (!page) return next();
+    res.status(page.status);
+    res.setHeader("Content-Type", page.contentType);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+      res.setHeader("Content-Encoding", "gzip");
+      res.end(page.gzip);
+    } else {
+      res.end(page.body);
+    }
+  }, next);
+}
 
 const port = Number(process.env.PORT ?? 3000);
 const server = app.listen(port, () => {

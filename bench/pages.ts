@@ -14,6 +14,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3191);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 async function load(url: string, cookie?: string) {
+  const cpuBefore = server.cpuMs();
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -32,7 +33,17 @@ async function load(url: string, cookie?: string) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const ms = (value: number) => Math.round(value * 10) / 10;
-  return { requests: latencies.length, failures, p50Ms: ms(percentile(latencies, 0.5)), p95Ms: ms(percentile(latencies, 0.95)), perSecond: Math.round(latencies.length / seconds) };
+  const cpuAfter = server.cpuMs();
+  // The server's own CPU per request: steadier than latency when other work shares the cores.
+  const serverCpuMsPerRequest = cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / latencies.length) * 100) / 100 : null;
+  return {
+    requests: latencies.length,
+    failures,
+    p50Ms: ms(percentile(latencies, 0.5)),
+    p95Ms: ms(percentile(latencies, 0.95)),
+    perSecond: Math.round(latencies.length / seconds),
+    serverCpuMsPerRequest,
+  };
 }
 
 const server = await startBenchServer(PORT);
@@ -42,8 +53,14 @@ try {
   await fetch(`${base}/s/${songId}`);
   await fetch(`${base}/style`, { headers: { Cookie: cookie } });
 
-  console.log(JSON.stringify({ bench: "page./s/{id}", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/s/${songId}`)) }));
-  console.log(JSON.stringify({ bench: "page./style", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/style`, cookie)) }));
+  // BENCH_PAGES=style (or share) measures one page only, e.g. for a CPU profile of it.
+  const only = process.env.BENCH_PAGES;
+  if (!only || only === "share") {
+    console.log(JSON.stringify({ bench: "page./s/{id}", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/s/${songId}`)) }));
+  }
+  if (!only || only === "style") {
+    console.log(JSON.stringify({ bench: "page./style", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/style`, cookie)) }));
+  }
 } finally {
   await server.stop();
 }

@@ -3,7 +3,7 @@
 // inserts them without touching the state of flags that already exist.
 import { asc, eq } from "drizzle-orm";
 import { featureFlags, type FeatureFlag } from "../../drizzle/schema/access";
-import { db } from "./db.server";
+import { db, getConnection } from "./db.server";
 
 export const FEATURE_FLAGS = {
   enable_monthly_release_limit: {
@@ -39,20 +39,38 @@ export type FlagKey = keyof typeof FEATURE_FLAGS;
 
 export const FLAG_KEYS = Object.keys(FEATURE_FLAGS) as FlagKey[];
 
+/**
+ * Every page asks for the flags, and they change a few times a year: the active keys are kept in memory
+ * for FLAG_CACHE_MS. setFlag clears this process's copy at once; other processes see a change within it.
+ */
+export const FLAG_CACHE_MS = 5_000;
+
+// Per connection, because tests point `db` at fresh databases within one process.
+const activeFlagCache = new WeakMap<object, { readAt: number; keys: Promise<string[]> }>();
+
 /** False for unknown keys, so a page gated on a flag nobody created stays closed. */
 export async function isFlagActive(key: string): Promise<boolean> {
-  const [row] = await db.select({ active: featureFlags.active }).from(featureFlags).where(eq(featureFlags.key, key));
-  return row?.active ?? false;
+  return (await getActiveFlags()).includes(key);
 }
 
-/** Keys of the flags that are on (GET /feature_flags). */
-export async function getActiveFlags(): Promise<string[]> {
-  const rows = await db
+/** Keys of the flags that are on (GET /feature_flags), sorted. */
+export function getActiveFlags(): Promise<string[]> {
+  const connection = getConnection();
+  const cached = activeFlagCache.get(connection);
+  if (cached && Date.now() - cached.readAt < FLAG_CACHE_MS) return cached.keys;
+  const keys = db
     .select({ key: featureFlags.key })
     .from(featureFlags)
     .where(eq(featureFlags.active, true))
-    .orderBy(asc(featureFlags.key));
-  return rows.map((row) => row.key);
+    .orderBy(asc(featureFlags.key))
+    .then((rows) => rows.map((row) => row.key));
+  const entry = { readAt: Date.now(), keys };
+  activeFlagCache.set(connection, entry);
+  // A failed read is not remembered.
+  keys.catch(() => {
+    if (activeFlagCache.get(connection) === entry) activeFlagCache.delete(connection);
+  });
+  return keys;
 }
 
 export async function listFlags(): Promise<FeatureFlag[]> {
@@ -66,5 +84,6 @@ export async function setFlag(key: string, active: boolean): Promise<boolean> {
     .set({ active })
     .where(eq(featureFlags.key, key))
     .returning({ id: featureFlags.id });
+  activeFlagCache.delete(getConnection());
   return updated.length > 0;
 }

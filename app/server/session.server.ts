@@ -99,8 +99,17 @@ export async function deleteUserSessions(userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+// When this process last recorded each session's activity: within a minute the update below would
+// change nothing, so it is not even sent (every signed-in page view would otherwise cost a round trip).
+const touchedAt = new Map<string, number>();
+const TOUCH_INTERVAL_MS = 60_000;
+
 /** Records activity at most once a minute per session, so reads do not each cost a write. */
 export async function touchSession(id: string): Promise<void> {
+  const now = Date.now();
+  if (now - (touchedAt.get(id) ?? 0) < TOUCH_INTERVAL_MS) return;
+  if (touchedAt.size >= 10_000) touchedAt.clear();
+  touchedAt.set(id, now);
   await db
     .update(sessions)
     .set({ lastSeenAt: sql`now()` })

@@ -2,7 +2,7 @@
 // database holding one verified user with a session and one finished, public song: what bench:pages
 // loads and bench:js reads pages from. The caller's process is the client.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -13,15 +13,32 @@ process.env.SESSION_SECRET = "bench-session-secret";
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "songloom-bench-pages-"));
 
 const SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const root = path.resolve(import.meta.dirname, "../..");
+// BENCH_APP_ROOT: serve another checkout's build (e.g. an older commit in a git worktree) to compare.
+const root = path.resolve(process.env.BENCH_APP_ROOT ?? path.resolve(import.meta.dirname, "../.."));
 
 export interface BenchServer {
   base: string;
   /** The verified user's session cookie. */
   cookie: string;
   songId: string;
+  /** CPU time the server process has used so far, in ms (Linux /proc), or null where unavailable. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
+
+/** User plus system CPU time of a process from /proc/<pid>/stat, in ms. */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of stat, counted from the state field (3) here.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+// USER_HZ is 100 on every Linux build Node supports.
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export async function startBenchServer(port: number): Promise<BenchServer> {
   const { connect, closeDb, useConnection } = await import("../../app/server/db.server");
@@ -75,7 +92,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
       if (tries > 600) throw new Error("the server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { base, cookie, songId: songs[0].id, stop };
+    return { base, cookie, songId: songs[0].id, cpuMs: () => processCpuMs(server?.pid), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,0 +1,128 @@
+// The share page's HTML cache for visitors (issue 4 speed; ADR 012). A shared link is opened by many
+// people who are not signed in, and each of them gets the same HTML: server.mjs asks this cache before
+// Remix renders. An entry belongs to one song and is valid for one version of it: the song's updated_at
+// and render version plus the active feature flags (the advert banner is in the layout). Every request
+// checks that version with one small query (concurrent requests for the same song share it), so a
+// renamed, re-rendered or now private song is never served stale. Private, missing and unfinished songs
+// are never cached: they go to Remix, which answers 404 to visitors.
+import { gzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { songs } from "../../drizzle/schema/songs";
+import { db, getConnection } from "./db.server";
+import { getActiveFlags } from "./flags.server";
+
+/** /s/{id} and its aliases; the id is the part before the first dash (as the route reads it). */
+const SHARE_PATH = /^\/(?:s|song|share)\/([A-Za-z0-9_]{1,64})(?:-[^/]*)?\/?$/;
+/** The session cookie: anyone who carries one may be signed in and gets the full app from Remix. */
+const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+const MAX_SONGS = 500;
+/** Different `s`/`e` clips of one song; bounded so odd query strings cannot fill memory. */
+const MAX_PAGES_PER_SONG = 4;
+
+export interface CachedPage {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  gzip: Buffer;
+}
+
+interface SongEntry {
+  version: string;
+  pages: Map<string, CachedPage>;
+}
+
+type Render = (request: Request) => Promise<Response>;
+
+export class SharePageCache {
+  private readonly songs = new Map<string, SongEntry>();
+  private readonly versionChecks = new Map<string, Promise<string | null>>();
+
+  /**
+   * The page for a visitor's GET of a share URL: from the cache, or rendered by `render` (Remix) and kept.
+   * Null when the cache does not apply (another URL, a session cookie, a song that is private, missing
+   * or unfinished): the caller lets Remix answer as usual.
+   */
+  async serve(request: Request, render: Render): Promise<CachedPage | null> {
+    if (request.method !== "GET") return null;
+    if (SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+    const url = new URL(request.url);
+    const songId = SHARE_PATH.exec(url.pathname)?.[1];
+    if (!songId) return null;
+
+    const version = await this.currentVersion(songId);
+    let entry = this.songs.get(songId);
+    if (version === null) {
+      this.songs.delete(songId);
+      return null;
+    }
+    if (!entry || entry.version !== version) {
+      entry = { version, pages: new Map() };
+    }
+    // Most recently used last, so the first key is the one to evict.
+    this.songs.delete(songId);
+    this.songs.set(songId, entry);
+    if (this.songs.size > MAX_SONGS) this.songs.delete(this.songs.keys().next().value!);
+
+    const key = `${url.pathname}${url.search}`;
+    const cached = entry.pages.get(key);
+    if (cached) return cached;
+
+    const response = await render(request);
+    const body = Buffer.from(await response.arrayBuffer());
+    const page: CachedPage = {
+      status: response.status,
+      contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
+      body,
+      gzip: gzipSync(body),
+    };
+    // Only complete, cookie-free pages are shared between visitors.
+    if (response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie")) {
+      if (entry.pages.size >= MAX_PAGES_PER_SONG) entry.pages.delete(entry.pages.keys().next().value!);
+      entry.pages.set(key, page);
+    }
+    return page;
+  }
+
+  /** Forgets everything (tests; a deploy starts a new process anyway). */
+  clear(): void {
+    this.songs.clear();
+  }
+
+  /** The version a cached page must match, or null when the song must not be cached. */
+  private currentVersion(songId: string): Promise<string | null> {
+    let check = this.versionChecks.get(songId);
+    if (!check) {
+      check = readVersion(songId).finally(() => this.versionChecks.delete(songId));
+      this.versionChecks.set(songId, check);
+    }
+    return check;
+  }
+}
+
+async function readVersion(songId: string): Promise<string | null> {
+  const [[song], flags] = await Promise.all([
+    db
+      .select({ userId: songs.userId, private: songs.private, status: songs.status, updatedAt: songs.updatedAt, version: songs.version })
+      .from(songs)
+      .where(eq(songs.id, songId)),
+    getActiveFlags(),
+  ]);
+  if (!song || song.userId === null || song.private || song.status !== "complete") return null;
+  // The connection is part of the version: tests point `db` at fresh databases in one process.
+  return `${connectionId()}:${song.updatedAt.toISOString()}:${song.version}:${flags.join(",")}`;
+}
+
+const connectionIds = new WeakMap<object, number>();
+let connectionCount = 0;
+function connectionId(): number {
+  const connection = getConnection();
+  let id = connectionIds.get(connection);
+  if (id === undefined) {
+    connectionCount += 1;
+    id = connectionCount;
+    connectionIds.set(connection, id);
+  }
+  return id;
+}
+
+export const sharePageCache = new SharePageCache();
