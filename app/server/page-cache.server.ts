@@ -36,6 +36,7 @@ type Render = (request: Request) => Promise<Response>;
 export class SharePageCache {
   private readonly songs = new Map<string, SongEntry>();
   private readonly versionChecks = new Map<string, Promise<string | null>>();
+  private readonly renders = new Map<string, Promise<CachedPage>>();
 
   /**
    * The page for a visitor's GET of a share URL: from the cache, or rendered by `render` (Remix) and kept.
@@ -66,7 +67,17 @@ export class SharePageCache {
     const key = `${url.pathname}${url.search}`;
     const cached = entry.pages.get(key);
     if (cached) return cached;
+    // Visitors arriving together while the page renders share that one render.
+    const renderKey = `${songId} ${version} ${key}`;
+    let rendering = this.renders.get(renderKey);
+    if (!rendering) {
+      rendering = this.renderAndKeep(entry, key, request, render).finally(() => this.renders.delete(renderKey));
+      this.renders.set(renderKey, rendering);
+    }
+    return rendering;
+  }
 
+  private async renderAndKeep(entry: SongEntry, key: string, request: Request, render: Render): Promise<CachedPage> {
     const response = await render(request);
     const body = Buffer.from(await response.arrayBuffer());
     const page: CachedPage = {
@@ -81,11 +92,6 @@ export class SharePageCache {
       entry.pages.set(key, page);
     }
     return page;
-  }
-
-  /** Forgets everything (tests; a deploy starts a new process anyway). */
-  clear(): void {
-    this.songs.clear();
   }
 
   /** The version a cached page must match, or null when the song must not be cached. */
