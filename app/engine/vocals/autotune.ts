@@ -126,11 +126,12 @@ export function autotune(
   effect: PitchEffect,
   /** The take's onsets when already known (from alignment); detected here otherwise. */
   knownOnsets?: readonly Seconds[],
+  clock: () => number = () => performance.now(),
 ): AutotuneResult {
   const hopSeconds = HOP / sampleRate;
-  const started = performance.now();
+  const started = clock();
   const track = pitchTrack(signal, sampleRate, { hop: HOP, halfRate: true });
-  const pitched = performance.now();
+  const pitched = clock();
   const hz = new Float32Array(track.length);
   const midi = new Float32Array(track.length);
   track.forEach((point, frame) => {
@@ -140,7 +141,7 @@ export function autotune(
     }
   });
   const onsetFrames = new Set((knownOnsets ?? detectOnsets(signal, sampleRate)).map((time) => Math.round(time / hopSeconds)));
-  const onsetsFound = performance.now();
+  const onsetsFound = clock();
   const semitones = new Float32Array(track.length);
   const notes: TunedNote[] = [];
   const inNote = new Uint8Array(track.length);
@@ -171,6 +172,6 @@ export function autotune(
     }
   }
   const tuned = pitchShift(signal, sampleRate, { hop: HOP, hz, semitones });
-  const timingsMs = { pitch: pitched - started, onsets: onsetsFound - pitched, shift: performance.now() - onsetsFound };
+  const timingsMs = { pitch: pitched - started, onsets: onsetsFound - pitched, shift: clock() - onsetsFound };
   return { tuned, notes, timingsMs };
 }
