@@ -134,10 +134,19 @@ function writeSection(song: Song, role: TemplateRole, targets: number[], hook?: 
           : rng.weighted(pool, pool.map(([, candidates]) => Math.max(...candidates.map((c) => c.weight))));
         const ends = pickEnds(rng, list.filter((c) => !avoid.has(c.word)), group.length, wantHook ? hook!.word : undefined);
         if (!ends) continue;
-        const attemptLines = group.map((line, i) => fitLine(rng, templates, ends[i], targets[line], tolerance, vocabulary, avoid, templateUses));
-        if (attemptLines.every((line): line is FittedLine => line !== null)) {
+        // Lines of one group see each other: no end word inside a partner line, no pattern twice in a row.
+        const groupAvoid = new Set([...avoid, ...ends.map((end) => end.word)]);
+        const groupUses = new Map(templateUses);
+        const attemptLines: FittedLine[] = [];
+        for (const [i, line] of group.entries()) {
+          const fitted = fitLine(rng, templates, ends[i], targets[line], tolerance, vocabulary, groupAvoid, groupUses);
+          if (!fitted) break;
+          attemptLines.push(fitted);
+          groupUses.set(fitted.template, (groupUses.get(fitted.template) ?? 0) + 1);
+        }
+        if (attemptLines.length === group.length) {
           written = attemptLines.map((line) => line.text);
-          for (const line of attemptLines) templateUses.set(line.template, (templateUses.get(line.template) ?? 0) + 1);
+          for (const [template, uses] of groupUses) templateUses.set(template, uses);
           keysHere.add(key);
           if (role !== "chorus") song.keysUsed.add(key);
         }

@@ -11,7 +11,7 @@ sea tree key breeze dream stream beam gleam star car guitar scar
 sun run fall wall call hall ground sound town crown
 door shore floor core river fever silver shadow window meadow
 line sign time rhyme mind side tide ride pride air prayer stair
-moon tune noon june ocean motion emotion city island silence distance
+moon tune noon ocean motion emotion city island silence distance
 morning evening summer winter highway thunder wonder garden mountain echo
 memory story feeling moment horizon heaven ember rhythm melody voice choice
 wave cave grave hand land band sand dance chance glance kiss wish
@@ -20,7 +20,7 @@ wing spring string ring song street beat heat
 `.split(/\s+/).filter(Boolean);
 
 export const ADJECTIVES = `
-bright white right tight light
+bright white
 new blue true golden
 slow low cold bold old gold wild mild free deep high
 warm soft clear near far young long strong wrong lost
