@@ -5,7 +5,8 @@ import { detectOnsets } from "~/engine/vocals/onsets";
 import { AudioTooLongError, decodeAudio, UnsupportedAudioFormatError } from "~/engine/vocals/decode";
 import { encodeMp3 } from "~/engine/encode";
 import { findBeatOffset, shiftSignal } from "~/engine/vocals/align";
-import { autotune, harmonyAt, targetPitch } from "~/engine/vocals/autotune";
+import { autotune, targetPitch } from "~/engine/vocals/autotune";
+import { harmonyAt } from "~/engine/vocals/melody";
 import { detectOnsetEvents } from "~/engine/vocals/onsets";
 import { processTake, TakeOptionsError } from "~/engine/vocals/processTake";
 import { makeKey, scalePitchClasses } from "~/engine/theory";
@@ -212,11 +213,12 @@ describe("aligning a take to the beat", () => {
 describe("auto-tune", () => {
   it("targets the nearest chord tone when close, else the nearest scale tone", () => {
     const composition = testComposition();
-    const onC = harmonyAt(composition, 0.1);
+    // 120 BPM: a 16th is 0.125 s, so steps 1, 17 and 33 fall in the C, F and G bars.
+    const onC = harmonyAt(composition, 1);
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-    expect(sorted(onC.chord)).toEqual([0, 4, 7]);
-    expect(sorted(harmonyAt(composition, 2.1).chord)).toEqual([0, 5, 9]);
-    expect(sorted(harmonyAt(composition, 4.1).chord)).toEqual([2, 7, 11]);
+    expect(sorted(onC.chordTones)).toEqual([0, 4, 7]);
+    expect(sorted(harmonyAt(composition, 17).chordTones)).toEqual([0, 5, 9]);
+    expect(sorted(harmonyAt(composition, 33).chordTones)).toEqual([2, 7, 11]);
     expect(targetPitch(64.45, onC)).toBe(64); // E, a chord tone
     expect(targetPitch(65.45, onC)).toBe(65); // F: not a chord tone, but the nearest scale tone
     expect(targetPitch(66.5, onC)).toBe(67); // F# + 50: G, the chord tone within reach

@@ -1,12 +1,13 @@
 // Auto-tune: the take's pitch is tracked, cut into notes, and each note is pulled to the song's harmony
-// at that moment: the nearest chord tone when one is close, else the nearest tone of the key's scale.
+// at that moment (melody.ts's harmonyAt, shared with the sung melodies): the nearest chord tone when one
+// is close, else the nearest tone of the chord's scale in the key.
 // "avpr_hard" retunes every frame instantly to the target (vibrato and scoops flattened, the robotic
 // effect); "avpr_mild" moves each note's centre most of the way there, eased in over ~80 ms, and keeps
 // the singer's vibrato and slides. The pitch itself is moved by PSOLA (pitchShift.ts), keeping duration.
-import { secondsPer16th } from "../theory/rhythm";
 import { pitchClass } from "../theory/pitch";
-import { scalePitchClasses } from "../theory/scales";
-import { STEPS_PER_SEGMENT, type Composition, type Midi, type Seconds } from "../types";
+import { secondsPer16th } from "../theory/rhythm";
+import type { Composition, Midi, Seconds } from "../types";
+import { harmonyAt } from "./melody";
 import { detectOnsets } from "./onsets";
 import { hzToMidi, pitchTrack } from "./pitch";
 import { pitchShift } from "./pitchShift";
@@ -45,23 +46,7 @@ const OUTLIER = 1.5;
 const MILD_STRENGTH = 0.8;
 const MILD_RETUNE_SECONDS: Seconds = 0.08;
 
-interface Harmony {
-  scale: number[];
-  chord: number[];
-}
-
-/** The key's scale and the chord sounding at `time` in the song. */
-export function harmonyAt(composition: Composition, time: Seconds): Harmony {
-  const scale = scalePitchClasses(composition.key);
-  const stepSeconds = secondsPer16th(composition.tempo);
-  const segmentSeconds = STEPS_PER_SEGMENT * stepSeconds;
-  const segment = composition.segments[Math.min(composition.segments.length - 1, Math.max(0, Math.floor(time / segmentSeconds)))];
-  if (!segment || segment.chords.length === 0) return { scale, chord: [] };
-  const step = (time - segment.index * segmentSeconds) / stepSeconds;
-  let chord = segment.chords[0];
-  for (const event of segment.chords) if (event.step <= step) chord = event;
-  return { scale, chord: [...new Set(chord.pitches.map(pitchClass))] };
-}
+type Harmony = ReturnType<typeof harmonyAt>;
 
 /** The note a sung pitch should be corrected to. */
 export function targetPitch(sung: Midi, harmony: Harmony): Midi {
@@ -69,7 +54,7 @@ export function targetPitch(sung: Midi, harmony: Harmony): Midi {
   let bestDistance = Infinity;
   for (let candidate = Math.floor(sung) - 2; candidate <= Math.ceil(sung) + 2; candidate++) {
     const distance = Math.abs(candidate - sung);
-    const isChordTone = harmony.chord.includes(pitchClass(candidate));
+    const isChordTone = harmony.chordTones.includes(pitchClass(candidate));
     if (isChordTone && distance <= CHORD_PULL) return candidate;
     if (!harmony.scale.includes(pitchClass(candidate)) && !isChordTone) continue;
     if (distance < bestDistance - 1e-9) {
@@ -150,7 +135,7 @@ export function autotune(
     const length = end - first;
     const body = Array.from(midi.subarray(first + Math.floor(length * 0.15), end - Math.floor(length * 0.1)));
     const sung = median(body.length > 0 ? body : Array.from(midi.subarray(first, end)));
-    const target = targetPitch(sung, harmonyAt(composition, ((first + end) / 2) * hopSeconds));
+    const target = targetPitch(sung, harmonyAt(composition, ((first + end) / 2) * hopSeconds / secondsPer16th(composition.tempo)));
     notes.push({ start: first * hopSeconds, end: end * hopSeconds, sung, target });
     for (let frame = first; frame < end; frame++) {
       inNote[frame] = 1;

@@ -6,7 +6,8 @@ import { SAMPLE_RATE } from "../types";
 import { alignTake } from "./align";
 import { autotune, PITCH_EFFECTS, type PitchEffect } from "./autotune";
 import { toMono, type DecodedAudio } from "./decode";
-import { applyProductionEffect, PRODUCTION_EFFECT_IDS, type ProductionEffectId } from "./productionEffect";
+import { PRODUCTION_EFFECT_IDS, type ProductionEffectId } from "./productionEffect";
+import { produceVocal } from "./vocalChain";
 
 export type CompositionEffect = "v2_autovocal";
 export const COMPOSITION_EFFECTS: readonly CompositionEffect[] = ["v2_autovocal"];
@@ -97,7 +98,8 @@ export function processTake({ take, composition, autoVocal, options, clock = () 
     autotuneTimings = tuned.timingsMs;
   }
   const productionStart = clock();
-  const vocal = applyProductionEffect(signal, SAMPLE_RATE, options.productionEffect);
+  // produceVocal sets the take's level for the chain first: a take arrives at whatever level it was recorded.
+  const vocal = produceVocal(signal, SAMPLE_RATE, options.productionEffect);
   const finished = clock();
   const corrections = notes.map((note) => Math.abs(note.target - note.sung) * 100);
   return {
