@@ -6,15 +6,17 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
+import { SongDownloads } from "~/components/edit/song-downloads";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ApiError } from "~/server/http.server";
+import { songDownloadsView } from "~/services/song-downloads.server";
 import { copySong, loadSongForEditPage, reproduceSong, requireEditableSongPage, rewriteSong } from "~/services/song-edit.server";
 
 /** A message in ?error= is shown as text, never as markup; the cap keeps a hand-made URL from filling the page. */
 const ERROR_MAX = 300;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { song, editable, readOnlyReason } = await loadSongForEditPage(request, params.songId);
+  const { user, song, editable, readOnlyReason } = await loadSongForEditPage(request, params.songId);
   const query = new URL(request.url).searchParams;
   return json({
     songId: song.id,
@@ -22,6 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     readOnlyReason,
     error: query.get("error")?.slice(0, ERROR_MAX) || null,
     notice: NOTICES[query.get("done") ?? ""] ?? null,
+    downloads: song.status === "complete" && !song.locked ? await songDownloadsView(user, song) : null,
   });
 }
 
@@ -66,7 +69,7 @@ const PAGES = [
 ] as const;
 
 export default function SongOptionsPage() {
-  const { songId, editable, readOnlyReason, error, notice } = useLoaderData<typeof loader>();
+  const { songId, editable, readOnlyReason, error, notice, downloads } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
@@ -126,7 +129,7 @@ export default function SongOptionsPage() {
           <h2 id="downloads-heading" className="text-lg font-semibold text-white">
             Downloads
           </h2>
-          {/* downloads */}
+          {downloads ? <SongDownloads downloads={downloads} /> : <p className="mt-4 text-sm text-slate-400">Downloads open once the song is ready and unlocked.</p>}
         </section>
       </div>
     </div>
