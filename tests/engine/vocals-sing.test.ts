@@ -15,6 +15,7 @@ import { fft } from "~/engine/vocals/fft";
 import {
   assertEspeakAvailable,
   DEFAULT_MELODY_RANGE,
+  forgetSpokenSyllables,
   detectOnsets,
   harmonyAt,
   mixVocal,
@@ -23,7 +24,7 @@ import {
   produceVocal,
   singVocal,
   syllabifyLine,
-  VocalMixError,
+  VocalInputError,
   VOICES,
   writeVocalMelody,
   type SungVocal,
@@ -133,6 +134,13 @@ describe("writeVocalMelody", () => {
     expect(meanOf("chorus")).toBeGreaterThan(meanOf("verse") + 1);
   });
 
+  it("refuses mistimed lines and impossible ranges, naming the field", () => {
+    const backwards = { sections: [{ type: "verse", lines: [{ value: "hello", timing: { start: 5, end: 4 } }] }] };
+    expect(() => writeVocalMelody({ composition, lyrics: backwards, seed: 1 })).toThrow(VocalInputError);
+    expect(() => writeVocalMelody({ composition, lyrics: backwards, seed: 1 })).toThrow(/lyrics\.sections\[0\]\.lines\[0\]\.timing/);
+    expect(() => writeVocalMelody({ composition, lyrics, seed: 1, range: [60, 62] })).toThrow(/^range:/);
+  });
+
   it("is deterministic per seed and changes with the seed", () => {
     expect(writeVocalMelody({ composition, lyrics, seed: 7 })).toEqual(melody);
     const other = writeVocalMelody({ composition, lyrics, seed: 8 });
@@ -183,7 +191,14 @@ describe("singVocal", () => {
     expect(before.every((sample) => sample === 0)).toBe(true);
   });
 
-  it("gives the same samples for the same melody, voice and seed", async () => {
+  it("refuses notes of no length or out of range before running espeak-ng, naming the field", async () => {
+    const voice = VOICES[0];
+    await expect(singVocal({ melody: [{ ...melody.notes[0], durationSeconds: 0 }], voice })).rejects.toThrow(/melody\.notes\[0\]\.durationSeconds/);
+    await expect(singVocal({ melody: [{ ...melody.notes[0], midi: 200 }], voice })).rejects.toThrow(VocalInputError);
+  });
+
+  it("gives the same samples for the same melody, voice and seed, from a cold start", async () => {
+    forgetSpokenSyllables();
     const again = await singVocal({ melody, voice: VOICES.find((voice) => voice.voice_id === "leo")!, seed: 3 });
     expect(Buffer.from(again.audio.buffer).equals(Buffer.from(sung.audio.buffer))).toBe(true);
   });
@@ -248,7 +263,7 @@ describe("mixVocal", () => {
   });
 
   it("refuses an emphasis outside 0..1 or a vocal at another sample rate, naming the field", () => {
-    expect(() => mixVocal({ instrumental, vocal, emphasis: 1.5 })).toThrow(VocalMixError);
+    expect(() => mixVocal({ instrumental, vocal, emphasis: 1.5 })).toThrow(VocalInputError);
     expect(() => mixVocal({ instrumental, vocal, emphasis: Number.NaN })).toThrow(/emphasis/);
     expect(() => mixVocal({ instrumental, vocal: { ...vocal, sampleRate: 48_000 } })).toThrow(/vocal: sample rate/);
   });

@@ -72,8 +72,12 @@ function privateDataRoot(): string {
 
 /** Writes (once per content) a flat-pitch variant of `espeakVoice` and returns the voice name to pass to -v. */
 export function flatVoice(espeakVoice: string, voiceId: string, pitchHz: Hertz): string {
-  const root = privateDataRoot();
   const [language, variant = "m1"] = espeakVoice.split("+");
+  // These become file names and a program argument: plain names only.
+  for (const name of [language, variant, voiceId]) {
+    if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`not a valid espeak-ng voice or variant name: ${JSON.stringify(name)}`);
+  }
+  const root = privateDataRoot();
   const systemVariant = path.join(systemDataDir(), "voices", "!v", variant);
   const timbre = existsSync(systemVariant)
     ? readFileSync(systemVariant, "utf8").split("\n").filter((line) => !/^\s*(name|language|pitch|flutter|intonation)\b/.test(line))

@@ -3,8 +3,9 @@
 export { VOICES, VOICE_IDS, getVoice, type Voice, type Vibrato } from "./voices";
 export { writeVocalMelody, harmonyAt, DEFAULT_MELODY_RANGE, type LyricsInput, type LyricLine, type VocalNote, type VocalMelody, type VocalMelodyInput } from "./melody";
 export { syllabifyLine, syllabifyWord, type Syllable } from "./syllabify";
-export { singVocal, fitToVoice, type SingInput, type SungVocal } from "./sing";
-export { produceVocal, mixVocal, VocalMixError, type MixVocalInput, type MixedSong } from "./vocalChain";
+export { singVocal, fitToVoice, forgetSpokenSyllables, type SingInput, type SungVocal } from "./sing";
+export { produceVocal, mixVocal, type MixVocalInput, type MixedSong } from "./vocalChain";
+export { VocalInputError } from "./inputError";
 export { previewNotes, renderVoicePreview, PREVIEW_LYRIC } from "./preview";
 export { assertEspeakAvailable, EspeakMissingError } from "./espeak";
 export { wsola, type WarpPoint } from "./wsola";

@@ -10,6 +10,7 @@ import { createRng, type Rng } from "../theory/random";
 import { scalePitchClasses } from "../theory/scales";
 import type { Composition, Midi, Seconds } from "../types";
 import { STEPS_PER_SEGMENT } from "../types";
+import { VocalInputError } from "./inputError";
 import { syllabifyLine, type Syllable } from "./syllabify";
 
 /** The lyrics shape the lyrics generator produces (only what singing needs). */
@@ -126,7 +127,28 @@ function arch(position: number): number {
 
 const SECTION_HEIGHT: Record<string, number> = { chorus: 0.62, hook: 0.62, bridge: 0.52, pre_chorus: 0.5, verse: 0.38, intro: 0.4, outro: 0.4 };
 
+function checkInput({ lyrics, range }: { lyrics: LyricsInput; range: [Midi, Midi] }): void {
+  if (!lyrics || !Array.isArray(lyrics.sections)) throw new VocalInputError("lyrics.sections", "must be a list of sections");
+  lyrics.sections.forEach((section, sectionIndex) => {
+    if (!Array.isArray(section?.lines)) throw new VocalInputError(`lyrics.sections[${sectionIndex}].lines`, "must be a list of lines");
+    section.lines.forEach((line, lineIndex) => {
+      const field = `lyrics.sections[${sectionIndex}].lines[${lineIndex}]`;
+      if (typeof line?.value !== "string") throw new VocalInputError(`${field}.value`, "must be text");
+      const { start, end } = line.timing ?? {};
+      if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0 || end <= start) {
+        throw new VocalInputError(`${field}.timing`, `must have 0 <= start < end in seconds, got ${JSON.stringify(line.timing)}`);
+      }
+    });
+  });
+  const [low, high] = range;
+  if (!Number.isInteger(low) || !Number.isInteger(high) || low < 24 || high > 108 || high - low < 7) {
+    throw new VocalInputError("range", `must be two MIDI notes 24..108 at least 7 semitones apart, got ${JSON.stringify(range)}`);
+  }
+}
+
+/** Notes for the lyrics; lines outside the song or without syllables get none. */
 export function writeVocalMelody({ composition, lyrics, seed, range = DEFAULT_MELODY_RANGE }: VocalMelodyInput): VocalMelody {
+  checkInput({ lyrics, range });
   const [low, high] = range;
   const span = high - low;
   const secondsPerStep = 60 / composition.tempo / 4;

@@ -9,6 +9,7 @@ import { midiToHz } from "../dsp/units";
 import type { Hertz, Midi, Seconds } from "../types";
 import { SAMPLE_RATE } from "../types";
 import { ESPEAK_SAMPLE_RATE, flatVoice, speakUnits, type SpeechUnit } from "./espeak";
+import { VocalInputError } from "./inputError";
 import type { VocalMelody, VocalNote } from "./melody";
 import { pitchTrack } from "./pitch";
 import { findMarkOrigin, psola } from "./repitch";
@@ -64,6 +65,11 @@ interface SourceSyllable {
 /** Spoken syllables per espeak voice and unit, kept across calls (previews and re-renders reuse them). */
 const sourceCache = new Map<string, SourceSyllable>();
 const MAX_CACHED = 4000;
+
+/** Drops the spoken syllables kept between calls (tests use it to sing from a cold start). */
+export function forgetSpokenSyllables(): void {
+  sourceCache.clear();
+}
 
 function unitKey(note: Pick<VocalNote, "phonemes" | "syllable">): string {
   return note.phonemes ? `p:${note.phonemes}` : `t:${note.syllable}`;
@@ -170,8 +176,26 @@ function addBreath(audio: Float32Array, amount: number, seed: number, sampleRate
   }
 }
 
+function checkNotes(notes: readonly VocalNote[], sampleRate: number): void {
+  if (!Number.isInteger(sampleRate) || sampleRate < 22_050 || sampleRate > 192_000) {
+    throw new VocalInputError("sampleRate", `must be a whole number of Hz from 22050 to 192000, got ${sampleRate}`);
+  }
+  notes.forEach((note, index) => {
+    const field = `melody.notes[${index}]`;
+    if (!Number.isFinite(note.startSeconds) || note.startSeconds < 0) throw new VocalInputError(`${field}.startSeconds`, "must be 0 or more seconds");
+    if (!Number.isFinite(note.durationSeconds) || note.durationSeconds <= 0 || note.durationSeconds > 30) {
+      throw new VocalInputError(`${field}.durationSeconds`, "must be more than 0 and at most 30 seconds");
+    }
+    if (!Number.isFinite(note.midi) || note.midi < 24 || note.midi > 108) throw new VocalInputError(`${field}.midi`, "must be a MIDI note from 24 to 108");
+  });
+}
+
 export async function singVocal({ melody, voice, sampleRate = SAMPLE_RATE, seed = 1 }: SingInput): Promise<SungVocal> {
-  const notes = fitToVoice(Array.isArray(melody) ? melody : melody.notes, voice);
+  const given = Array.isArray(melody) ? melody : melody?.notes;
+  if (!Array.isArray(given)) throw new VocalInputError("melody", "must be a melody or a list of notes");
+  if (!voice || !Array.isArray(voice.range) || typeof voice.espeakVoice !== "string") throw new VocalInputError("voice", "must be one of the voices");
+  checkNotes(given, sampleRate);
+  const notes = fitToVoice(given, voice);
   const timings = { espeak: 0, analysis: 0, stretchPitch: 0 };
   const flatHz = sourcePitch(voice);
   const voiceName = flatVoice(voice.espeakVoice, voice.voice_id, flatHz);

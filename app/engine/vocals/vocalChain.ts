@@ -6,15 +6,9 @@ import { Compressor } from "../dsp/compressor";
 import { dbToGain } from "../dsp/units";
 import { integratedLoudness, master, STANDARD_MASTER, type MasterPreset } from "../master";
 import type { Decibels, Lufs, StereoBuffer } from "../types";
+import { VocalInputError } from "./inputError";
 import { applyProductionEffect, PRODUCTION_EFFECT_IDS, type ProductionEffectId } from "./productionEffect";
 
-/** Bad input to the mix: the web layer answers 400 naming `field`. */
-export class VocalMixError extends Error {
-  constructor(readonly field: string, readonly reason: string) {
-    super(`${field}: ${reason}`);
-    this.name = "VocalMixError";
-  }
-}
 
 /** The level the production chain's compressor is set for. */
 const CHAIN_INPUT_RMS_DB: Decibels = -16;
@@ -43,7 +37,7 @@ function activeRmsDb(samples: Float32Array, sampleRate: number): Decibels {
 /** The dry mono vocal through the production effect, as a stereo buffer (reverb tail included). */
 export function produceVocal(vocal: Float32Array, sampleRate: number, effect: ProductionEffectId = "fxch_av_autotune_w_reverb"): StereoBuffer {
   if (!PRODUCTION_EFFECT_IDS.includes(effect)) {
-    throw new VocalMixError("productionEffect", `unknown value ${JSON.stringify(effect)} (expected one of ${PRODUCTION_EFFECT_IDS.join(", ")})`);
+    throw new VocalInputError("productionEffect", `unknown value ${JSON.stringify(effect)} (expected one of ${PRODUCTION_EFFECT_IDS.join(", ")})`);
   }
   const level = activeRmsDb(vocal, sampleRate);
   const gain = Number.isFinite(level) ? dbToGain(CHAIN_INPUT_RMS_DB - level) : 1;
@@ -72,10 +66,10 @@ export interface MixedSong {
 
 export function mixVocal({ instrumental, vocal, emphasis = 0.5, master: preset = STANDARD_MASTER }: MixVocalInput): MixedSong {
   if (typeof emphasis !== "number" || !Number.isFinite(emphasis) || emphasis < 0 || emphasis > 1) {
-    throw new VocalMixError("emphasis", `must be a number from 0 to 1, got ${JSON.stringify(emphasis)}`);
+    throw new VocalInputError("emphasis", `must be a number from 0 to 1, got ${JSON.stringify(emphasis)}`);
   }
   if (vocal.sampleRate !== instrumental.sampleRate) {
-    throw new VocalMixError("vocal", `sample rate ${vocal.sampleRate} Hz differs from the instrumental's ${instrumental.sampleRate} Hz`);
+    throw new VocalInputError("vocal", `sample rate ${vocal.sampleRate} Hz differs from the instrumental's ${instrumental.sampleRate} Hz`);
   }
   let started = performance.now();
   const instrumentalLufs = integratedLoudness(instrumental);
