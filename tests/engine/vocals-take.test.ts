@@ -7,6 +7,7 @@ import { encodeMp3 } from "~/engine/encode";
 import { findBeatOffset, shiftSignal } from "~/engine/vocals/align";
 import { autotune, targetPitch } from "~/engine/vocals/autotune";
 import { harmonyAt } from "~/engine/vocals/melody";
+import { mixVocal } from "~/engine/vocals/vocalChain";
 import { detectOnsetEvents } from "~/engine/vocals/onsets";
 import { processTake, TakeOptionsError } from "~/engine/vocals/processTake";
 import { makeKey, scalePitchClasses } from "~/engine/theory";
@@ -307,6 +308,32 @@ describe("processing a recorded take", () => {
     let sideEnergy = 0;
     for (let index = 0; index < result.vocal.left.length; index++) sideEnergy += (result.vocal.left[index] - result.vocal.right[index]) ** 2;
     expect(sideEnergy).toBeGreaterThan(0);
+  });
+
+  it("passes a silent take through without notes or errors", () => {
+    const result = processTake({ take: { sampleRate: 44_100, channels: [new Float32Array(44_100 * 3)] }, composition: testComposition(), autoVocal: true, options });
+    expect(result.offsetSeconds).toBe(0);
+    expect(result.report.notes).toBe(0);
+    expect(result.vocal.left.every((sample) => sample === 0)).toBe(true);
+  });
+
+  it("mixes over the instrumental with mixVocal, louder at a higher emphasis", () => {
+    const take = singTake(offKeyNotes().slice(0, 8), { seconds: 5, vibratoCents: 30 });
+    const { vocal } = processTake({ take: { sampleRate: 44_100, channels: [take] }, composition: testComposition(), autoVocal: true, options });
+    const length = 44_100 * 6;
+    const bed = Float32Array.from({ length }, (_, index) => 0.2 * Math.sin((2 * Math.PI * 110 * index) / 44_100) + 0.1 * Math.sin((2 * Math.PI * 164.8 * index) / 44_100));
+    const instrumental = { sampleRate: 44_100, left: bed, right: bed.slice() };
+    const quiet = mixVocal({ instrumental, vocal, emphasis: 0.1 });
+    const loud = mixVocal({ instrumental, vocal, emphasis: 0.9 });
+    expect(loud.vocalRelativeLu).toBeGreaterThan(quiet.vocalRelativeLu);
+    expect(loud.lufs).toBeCloseTo(-14, 0);
+  });
+
+  it("refuses a take with no audio or too many channels, naming the take", () => {
+    const call = (channels: Float32Array[]) => () => processTake({ take: { sampleRate: 44_100, channels }, composition: testComposition(), autoVocal: false, options });
+    expect(call([])).toThrow(/^take: must have 1 or 2 channels/);
+    expect(call([new Float32Array(0)])).toThrow("take: holds no audio");
+    expect(call([new Float32Array(10), new Float32Array(12)])).toThrow("take: channels differ in length");
   });
 
   it("refuses unknown effects with the field that is wrong", () => {

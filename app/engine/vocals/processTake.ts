@@ -73,6 +73,9 @@ function checkOptions(options: TakeOptions): void {
 export function processTake({ take, composition, autoVocal, options, clock = () => performance.now() }: ProcessTakeInput): ProcessedTake {
   checkOptions(options);
   if (take.sampleRate !== SAMPLE_RATE) throw new TakeOptionsError("take", `must be decoded to ${SAMPLE_RATE} Hz, got ${take.sampleRate}`);
+  if (take.channels.length < 1 || take.channels.length > 2) throw new TakeOptionsError("take", `must have 1 or 2 channels, got ${take.channels.length}`);
+  if (take.channels.some((channel) => channel.length !== take.channels[0].length)) throw new TakeOptionsError("take", "channels differ in length");
+  if (take.channels[0].length === 0) throw new TakeOptionsError("take", "holds no audio");
   const started = clock();
   let signal = toMono(take);
   let offsetSeconds = 0;
