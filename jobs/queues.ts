@@ -44,6 +44,8 @@ export interface QueueSettings {
   concurrency: number;
   /** Cron (UTC) for queues that run on a timetable instead of on demand. */
   cron?: string;
+  /** How often an idle worker polls this queue, when it must start sooner than the worker's default. */
+  pollingIntervalSeconds?: number;
 }
 
 export interface QueueDeclaration<Q extends QueueName> extends QueueSettings {
@@ -66,6 +68,9 @@ export const queues: QueueDeclarations = {
   // up the song the user is waiting for.
   "song.compose": {
     policy: "stately",
+    // The user is waiting from the moment they click Create: a job that waits for the next poll adds
+    // that wait to the time to their first note. Polled every half second (pg-boss's minimum).
+    pollingIntervalSeconds: 0.5,
     singletonKey: perSong,
     retryLimit: 3,
     retryDelay: 1,

@@ -28,7 +28,7 @@ export async function registerWorkers(
     if (!handler) continue;
     await boss.work<JobPayloads[QueueName]>(
       name,
-      { localConcurrency: queues[name].concurrency, pollingIntervalSeconds },
+      { localConcurrency: queues[name].concurrency, pollingIntervalSeconds: Math.min(pollingIntervalSeconds, queues[name].pollingIntervalSeconds ?? pollingIntervalSeconds) },
       handler,
     );
     worked.push(name);

@@ -21,6 +21,12 @@ export interface SongSummary {
   durationSeconds: number | null;
   /** The MP3 (media route), once complete; null before. */
   audioUrl: string | null;
+  /**
+   * While the song renders: its first seconds as an MP3, to start playing before it completes
+   * (progressive playback, docs/create-flow.md). Null once complete, and for songs without a preview.
+   */
+  previewUrl: string | null;
+  previewSeconds: number | null;
   /** Interleaved min/max pairs of the whole song (about 100 pairs), once complete. */
   peaks: number[] | null;
   saved: boolean;
@@ -33,7 +39,7 @@ export interface SongSummary {
 }
 
 /** The media route's URL of one of a song's files (app/routes/media.songs.$songId.$file.ts). */
-export function songMediaUrl(songId: string, file: "song.mp3" | "song.wav" | "song.mid" | "peaks.json"): string {
+export function songMediaUrl(songId: string, file: "song.mp3" | "song.wav" | "song.mid" | "peaks.json" | "preview.mp3"): string {
   return `/media/songs/${songId}/${file}`;
 }
 
@@ -50,6 +56,8 @@ export function toSongSummary(song: Song): SongSummary {
     key: song.key,
     durationSeconds: song.durationSeconds,
     audioUrl: complete ? songMediaUrl(song.id, "song.mp3") : null,
+    previewUrl: !complete && song.previewKey ? songMediaUrl(song.id, "preview.mp3") : null,
+    previewSeconds: !complete && song.previewKey ? song.previewSeconds : null,
     peaks: complete ? song.wavePreview : null,
     saved: song.saved,
     private: song.private,

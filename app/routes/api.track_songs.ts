@@ -25,6 +25,7 @@ const TrackedSchema = z.object({
       id: z.string(),
       status: z.union([SongStatusSchema, z.literal("timeout")]).describe("timeout: failed, or not complete after 10 minutes"),
       song: SongSummarySchema.nullable().describe("The song once complete"),
+      previewUrl: z.string().nullable().describe("While it renders: an MP3 of its first seconds, once made"),
     }),
   ),
 });

@@ -29,19 +29,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cacheControl(song) },
     });
   }
-  const file = FILES[params.file as keyof typeof FILES] as (typeof FILES)[keyof typeof FILES] | undefined;
-  const song = file && params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
-  if (!file || !song || !song.media || (file.ownerOnly && song.userId !== user?.id)) return notFound();
-  const media = await versionMedia(song, new URL(request.url).searchParams.get("version"), song.userId === user?.id);
-  if (!media) return notFound();
-
-  const key = media[file.media];
+  let key: string;
+  let song: Song | null;
+  let type: string;
+  if (params.file === "preview.mp3") {
+    // The first seconds of a song still rendering (progressive playback): only its owner is waiting for it.
+    song = params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
+    if (!song || !song.previewKey || song.userId !== user?.id) return notFound();
+    key = song.previewKey;
+    type = "audio/mpeg";
+  } else {
+    const file = FILES[params.file as keyof typeof FILES] as (typeof FILES)[keyof typeof FILES] | undefined;
+    song = file && params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
+    if (!file || !song || !song.media || (file.ownerOnly && song.userId !== user?.id)) return notFound();
+    const media = await versionMedia(song, new URL(request.url).searchParams.get("version"), song.userId === user?.id);
+    if (!media) return notFound();
+    key = media[file.media];
+    type = file.type;
+  }
   const storage = getStorage();
   const stored = await storage.stat(key);
   if (!stored) return notFound();
 
   const headers = new Headers({
-    "Content-Type": file.type,
+    "Content-Type": type,
     "Accept-Ranges": "bytes",
     ETag: stored.etag,
     "Last-Modified": stored.modifiedAt.toUTCString(),

@@ -121,3 +121,6 @@ export const songMediaKeys = (songId: string, version = 1) => {
     description: `${folder}/description.json`,
   };
 };
+
+/** The preview of a song's first seconds (progressive playback; see songs.previewKey). */
+export const songPreviewKey = (songId: string) => `songs/${songId}/preview.mp3`;

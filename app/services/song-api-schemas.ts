@@ -17,6 +17,8 @@ export const SongSummarySchema = z
     key: z.string().nullable(),
     durationSeconds: z.number().nullable(),
     audioUrl: z.string().nullable().describe("MP3 on the media route once complete; supports HTTP range requests"),
+    previewUrl: z.string().nullable().describe("While the song renders: an MP3 of its first seconds to start playing (progressive playback)"),
+    previewSeconds: z.number().nullable(),
     peaks: z.array(z.number()).nullable().describe("Interleaved min/max pairs of the whole song, about 100 pairs"),
     saved: z.boolean(),
     private: z.boolean(),

@@ -327,6 +327,8 @@ export interface TrackedSong {
   status: TrackStatus;
   /** The song once complete, so the player can add it to the unplayed list without another call. */
   song: SongSummary | null;
+  /** While it renders: the preview of its first seconds, once made (progressive playback). */
+  previewUrl: string | null;
 }
 
 /** A song still not complete this long after it was queued has timed out for the waiting client. */
@@ -347,7 +349,8 @@ export async function trackSongs(user: { id: string }, songIds: string[]): Promi
   return songIds.map((id) => {
     const song = byId.get(id)!;
     const timedOut = song.status === "failed" || (song.status !== "complete" && song.assignedAt.getTime() < timeoutBefore);
-    return { id, status: timedOut ? "timeout" : song.status, song: song.status === "complete" ? toSongSummary(song) : null };
+    const summary = toSongSummary(song);
+    return { id, status: timedOut ? "timeout" : song.status, song: song.status === "complete" ? summary : null, previewUrl: timedOut ? null : summary.previewUrl };
   });
 }
 

@@ -4,18 +4,18 @@
 // forward (advanceSongStatus), so any step may run twice (a retry after a crash, a duplicate job) and the
 // song still ends complete, never back in an earlier status. See docs/decisions/006-song-generation-jobs.md.
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { enqueue } from "../../jobs/enqueue";
 import { compositions, productions, songs, type NewSong, type Song, type SongMedia } from "../../drizzle/schema/songs";
 import { newId } from "../../drizzle/schema/columns";
 import { compose, getFilter, produce } from "~/engine";
 import type { RenderOptions } from "~/engine/pipeline";
-import { renderFromPartsOffThread } from "~/engine/threads";
+import { renderFromPartsOffThread, renderPreviewOffThread } from "~/engine/threads";
 import type { Composition, Production, SongParams } from "~/engine/types";
 import { advanceSongStatus, countPooledSongs, findSong, failSong } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { getStorage, songMediaKeys } from "~/server/storage.server";
+import { getStorage, songMediaKeys, songPreviewKey } from "~/server/storage.server";
 import { newSeed, poolParams, PRIORITY } from "./song-create.server";
 
 /** Finished-or-generating songs each filter keeps ready for POST /song/fetch and plain creates. */
@@ -105,6 +105,32 @@ export async function composeSong(songId: string): Promise<void> {
       .where(eq(songs.id, songId));
     await enqueue("song.render", { songId }, { tx, priority: songPriority(song) });
   });
+  // The song the user is waiting for gets a preview while the whole renders (progressive playback).
+  if (!song.pooled && song.batchPosition === 0) await renderSongPreview(songId, composition, production);
+}
+
+/** Seconds of a song its preview plays: enough to outlast the whole song's render several times over. */
+export const PREVIEW_SECONDS = 20;
+
+/**
+ * The first PREVIEW_SECONDS of the song into media storage, on the preview thread. Best effort: a failed
+ * preview is logged and the song simply becomes playable when it completes.
+ */
+export async function renderSongPreview(songId: string, composition: Composition, production: Production): Promise<void> {
+  try {
+    // Tests render short excerpts; the preview is never longer than the song they render.
+    const seconds = Math.min(PREVIEW_SECONDS, renderSettings.excerpt?.seconds ?? PREVIEW_SECONDS);
+    const rendered = await renderPreviewOffThread(composition, production, seconds);
+    if (!rendered.mp3) return;
+    const key = songPreviewKey(songId);
+    await getStorage().put(key, rendered.mp3);
+    await db
+      .update(songs)
+      .set({ previewKey: key, previewSeconds: Math.round(rendered.stats.durationSeconds * 100) / 100 })
+      .where(and(eq(songs.id, songId), sql`${songs.status} < 'complete'`));
+  } catch (error) {
+    console.error(`Preview of song ${songId} failed; it plays when complete`, error);
+  }
 }
 
 /** song.render: the audio, MIDI, peaks and description into media storage, then the song is complete. */

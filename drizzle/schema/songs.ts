@@ -129,6 +129,12 @@ export const songs = pgTable(
     masteredAt: at("mastered_at"),
     /** The song this one was duplicated from (POST /api/song/{id}/copy). */
     copiedFromId: text("copied_from_id"),
+    /**
+     * The first seconds of the song, rendered before the whole (progressive playback, docs/create-flow.md):
+     * the player starts on it and switches to the full song at the same position when it completes.
+     */
+    previewKey: text("preview_key"),
+    previewSeconds: real("preview_seconds"),
     /** WAV export of the current version (spec 1 §4 "Song saving and wav"): none → fetching → ready | error. */
     wavStatus: wavStatus("wav_status").notNull().default("none"),
     /** Storage key of the exported WAV of `wavVersion`. */

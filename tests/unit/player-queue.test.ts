@@ -13,6 +13,8 @@ import {
   needsMore,
   needsRefill,
   playNext,
+  playPreview,
+  previewToPlay,
   rejectCurrent,
   requestVariation,
   shouldRetryTracking,
@@ -188,5 +190,37 @@ describe("lazy load of a paged context", () => {
     const last = moreLoaded({ ...paged(1), loadingMore: true }, [song("n1")], null);
     expect(last.unplayed.map((queued) => queued.id)).toEqual(["u0", "n1"]);
     expect(needsMore(last)).toBe(false);
+  });
+});
+
+describe("progressive playback (a song's preview while it renders)", () => {
+  it("a tracking answer with a preview URL is kept on the pending song, and status still only moves forward", () => {
+    const start = queueWith({ pending: 2 });
+    const { state } = applyTracking(start, [{ id: "p0", status: "recording_instrumental", previewUrl: "/media/songs/p0/preview.mp3" }]);
+    expect(state.pending[0]).toMatchObject({ id: "p0", status: "recording_instrumental", previewUrl: "/media/songs/p0/preview.mp3" });
+    expect(state.pending[1].previewUrl).toBeUndefined();
+  });
+
+  it("with nothing playing and nothing ready, the first previewed pending song is what to play", () => {
+    const { state } = applyTracking(queueWith({ pending: 2 }), [{ id: "p1", status: "recording_instrumental", previewUrl: "/p1.mp3" }]);
+    expect(previewToPlay(state)?.id).toBe("p1");
+    expect(previewToPlay({ ...state, current: song("now") })).toBeNull();
+    expect(previewToPlay({ ...state, unplayed: [song("u0")] })).toBeNull();
+    expect(previewToPlay(queueWith({ pending: 2 }))).toBeNull();
+  });
+
+  it("the whole song replaces its playing preview as the current song instead of queueing behind it", () => {
+    const previewing = playPreview(queueWith({ pending: 1 }), { ...song("p0"), audioUrl: "/p0-preview.mp3" });
+    expect(previewing.current).toMatchObject({ id: "p0", preview: true });
+    const whole = song("p0");
+    const after = songFetched(previewing, whole);
+    expect(after.current).toEqual(whole);
+    expect(after.unplayed).toHaveLength(0);
+  });
+
+  it("a preview never interrupts a song already playing, and a fetched song that is playing whole stays as it is", () => {
+    const playing = queueWith({ current: true, pending: 1 });
+    expect(playPreview(playing, song("p0"))).toBe(playing);
+    expect(songFetched(playing, song("now"))).toBe(playing);
   });
 });

@@ -60,7 +60,7 @@ export function createSongsRequest(body: Record<string, unknown>) {
 }
 
 export function trackSongsRequest(songIds: string[]) {
-  return call<{ songs: { id: string; status: TrackedStatus }[] }>("/api/track_songs", json({ songIds }));
+  return call<{ songs: { id: string; status: TrackedStatus; previewUrl?: string | null }[] }>("/api/track_songs", json({ songIds }));
 }
 
 export function fetchSongRequest(songId: string) {

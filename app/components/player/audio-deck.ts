@@ -13,6 +13,9 @@ function loadHowler(): Promise<HowlerExports> {
   return howlerModule;
 }
 
+/** A preview hands over to the whole song in this crossfade: short enough not to be heard as one. */
+const SWAP_FADE_MS = 120;
+
 export interface DeckEvents {
   onPlaying(playing: boolean): void;
   onEnd(): void;
@@ -25,6 +28,8 @@ export class AudioDeck {
   private gain = 0;
   /** Bumped by every load, so a slow import or load that lost the race does nothing. */
   private generation = 0;
+  /** The current file played to its end. */
+  private ended = false;
 
   constructor(private readonly events: DeckEvents) {}
 
@@ -46,6 +51,7 @@ export class AudioDeck {
     const howl = new Howl({ src: [url], html5: true, format: ["mp3"], volume: fadeMs > 0 ? 0 : options.gain });
     this.howl = howl;
     this.songId = songId;
+    this.ended = false;
     const mine = () => this.howl === howl;
     howl.on("play", () => {
       if (!mine()) return;
@@ -53,7 +59,11 @@ export class AudioDeck {
       if (fadeMs > 0) howl.fade(0, this.gain, fadeMs);
     });
     howl.on("pause", () => mine() && this.events.onPlaying(false));
-    howl.on("end", () => mine() && this.events.onEnd());
+    howl.on("end", () => {
+      if (!mine()) return;
+      this.ended = true;
+      this.events.onEnd();
+    });
     howl.on("loaderror", () => mine() && this.events.onError("This song could not be loaded."));
     // Browsers refuse to start audio before the page has had a click; howler plays it on the next one.
     howl.on("playerror", () => {
@@ -62,6 +72,40 @@ export class AudioDeck {
       howl.once("unlock", () => mine() && howl.play());
     });
     howl.play();
+  }
+
+  /**
+   * The same song from another file at the same moment: a preview giving way to the whole song. The new
+   * file starts where the old one is once it has loaded, and the old one fades out under it.
+   */
+  async swap(songId: string, url: string): Promise<void> {
+    const previous = this.howl;
+    if (!previous || this.songId !== songId) return;
+    const generation = ++this.generation;
+    const { Howl } = await loadHowler();
+    if (generation !== this.generation) return;
+    const wasPlaying = previous.playing();
+    // A preview that already ran out hands over at its end: the listener is waiting for what comes next.
+    const ended = this.ended;
+    const howl = new Howl({ src: [url], html5: true, format: ["mp3"], volume: this.gain });
+    this.ended = false;
+    this.howl = howl;
+    const mine = () => this.howl === howl;
+    howl.on("play", () => mine() && this.events.onPlaying(true));
+    howl.on("pause", () => mine() && this.events.onPlaying(false));
+    howl.on("end", () => {
+      if (!mine()) return;
+      this.ended = true;
+      this.events.onEnd();
+    });
+    howl.on("loaderror", () => mine() && this.events.onError("This song could not be loaded."));
+    howl.once("load", () => {
+      if (!mine()) return;
+      const at = ended ? previous.duration() : previous.seek();
+      howl.seek(typeof at === "number" && Number.isFinite(at) ? at : 0);
+      if (wasPlaying || ended || previous.playing()) howl.play();
+      retire(previous, SWAP_FADE_MS);
+    });
   }
 
   toggle(): void {

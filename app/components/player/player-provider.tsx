@@ -23,7 +23,9 @@ import {
   emptyQueue,
   needsRefill,
   playNext,
+  playPreview,
   playSong,
+  previewToPlay,
   rejectCurrent,
   requestVariation,
   shouldRetryTracking,
@@ -206,16 +208,46 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         completed.map(async (id) => {
           const fetched = await fetchSongRequest(id);
           const song = fetched.ok ? toPlayerSong(fetched.data.song) : null;
-          if (song) transition((state) => songFetched(state, song));
+          if (!song) return;
+          const playingPreview = queueRef.current.current?.id === id && queueRef.current.current.preview === true;
+          transition((state) => songFetched(state, song));
+          // The whole song takes over from its preview where the listener is.
+          if (playingPreview) {
+            setDuration(song.durationSeconds);
+            void deck().swap(song.id, song.audioUrl);
+          }
         }),
       );
+      // Progressive playback: nothing to play yet, but a song's first seconds are ready.
+      const preview = contextRef.current ? previewToPlay(queueRef.current) : null;
+      if (preview?.previewUrl) {
+        const session = contextRef.current!;
+        const song: PlayerSong = {
+          id: preview.id,
+          songName: "New Song",
+          artistName: "",
+          audioUrl: preview.previewUrl,
+          durationSeconds: 0,
+          style: session.style,
+          filter: session.filter,
+          tempo: null,
+          key: null,
+          compositionId: null,
+          productionId: null,
+        };
+        const after = transition((state) => playPreview(state, song));
+        if (after.current?.id === song.id) {
+          setWaiting(false);
+          startAudio(after.current, 0);
+        }
+      }
       if (!cancelled) setPollRound((round) => round + 1);
     }, TRACK_POLL_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [pendingKey, pollRound, transition]);
+  }, [pendingKey, pollRound, transition, deck, startAudio]);
 
   // A create session plays its first song as soon as one is ready, and the next whenever the player is idle.
   const idle = (queue.current === null || waiting) && queue.unplayed.length > 0 && context !== null;

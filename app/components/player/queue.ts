@@ -35,11 +35,15 @@ export interface QueueSong {
   /** The song's parts, by engine id, for rewrite (production) and reproduce (composition). */
   compositionId: string | null;
   productionId: string | null;
+  /** Playing the preview of a song still rendering; replaced by the whole song when it completes. */
+  preview?: boolean;
 }
 
 export interface PendingSong {
   id: string;
   status: CreationStatus;
+  /** The preview of its first seconds, once the server made it (progressive playback). */
+  previewUrl?: string;
   /** When tracking started (ms, the caller's clock), for the tracking timeout. */
   since: number;
 }
@@ -196,9 +200,10 @@ export interface TrackOutcome<S extends QueueSong> {
  */
 export function applyTracking<S extends QueueSong>(
   state: QueueState<S>,
-  statuses: { id: string; status: TrackedStatus }[],
+  statuses: { id: string; status: TrackedStatus; previewUrl?: string | null }[],
 ): TrackOutcome<S> {
   const byId = new Map(statuses.map((entry) => [entry.id, entry.status]));
+  const previews = new Map(statuses.filter((entry) => entry.previewUrl).map((entry) => [entry.id, entry.previewUrl as string]));
   const completed: string[] = [];
   let gaveUp = false;
   const pending: PendingSong[] = [];
@@ -211,7 +216,9 @@ export function applyTracking<S extends QueueSong>(
     } else if (status === "failed" || status === "timeout") {
       gaveUp = true;
     } else {
-      pending.push(statusRank(status) > statusRank(song.status) ? { ...song, status } : song);
+      const moved = statusRank(status) > statusRank(song.status) ? { ...song, status } : song;
+      const previewUrl = previews.get(song.id);
+      pending.push(previewUrl && !moved.previewUrl ? { ...moved, previewUrl } : moved);
     }
   }
   let next: QueueState<S> = { ...state, pending };
@@ -225,10 +232,29 @@ export function timedOut(state: QueueState, now: number): { id: string; status: 
   return state.pending.filter((song) => now - song.since >= TRACK_TIMEOUT_MS).map((song) => ({ id: song.id, status: "timeout" as const }));
 }
 
-/** A completed song, fetched, joins the end of the unplayed list. */
+/**
+ * A completed song, fetched, joins the end of the unplayed list; if its preview is playing, the whole song
+ * takes the preview's place as the current song (the deck then switches at the same position).
+ */
 export function songFetched<S extends QueueSong>(state: QueueState<S>, song: S): QueueState<S> {
-  if (state.unplayed.some((queued) => queued.id === song.id) || state.current?.id === song.id) return state;
+  if (state.current?.id === song.id) return state.current.preview ? { ...state, current: song } : state;
+  if (state.unplayed.some((queued) => queued.id === song.id)) return state;
   return { ...state, unplayed: [...state.unplayed, song] };
+}
+
+/**
+ * Progressive playback: with nothing playing and nothing ready, the first pending song whose preview
+ * exists is what to play now; null otherwise.
+ */
+export function previewToPlay(state: QueueState): PendingSong | null {
+  if (state.current !== null || state.unplayed.length > 0) return null;
+  return state.pending.find((song) => song.previewUrl) ?? null;
+}
+
+/** Starts a song's preview as the current song. */
+export function playPreview<S extends QueueSong>(state: QueueState<S>, song: S): QueueState<S> {
+  if (state.current !== null) return state;
+  return { ...state, current: { ...song, preview: true } };
 }
 
 function isEmpty(state: QueueState): boolean {

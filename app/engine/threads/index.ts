@@ -1,3 +1,3 @@
 export { prewarmRenderWorker, renderMix, type RenderMixRequest, type RenderMixResult } from "./renderMix";
 export { WorkerThread } from "./workerThread";
-export { renderFromPartsOffThread } from "./renderOffThread";
+export { renderFromPartsOffThread, renderPreviewOffThread } from "./renderOffThread";

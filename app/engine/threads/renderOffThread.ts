@@ -17,3 +17,17 @@ export async function renderFromPartsOffThread(
   const reply = await worker.request<{ rendered: SongRender }>({ composition, production, options });
   return reply.rendered;
 }
+
+let previewWorker: WorkerThread | null = null;
+
+/**
+ * The first `seconds` of a song on a thread of its own, rendering its stems itself (parallel: false), so a
+ * preview never waits behind a whole song rendering on the song thread: it is what the first song of a
+ * Create plays while the rest renders (docs/create-flow.md, progressive playback).
+ */
+export async function renderPreviewOffThread(composition: Composition, production: Production, seconds: number): Promise<SongRender> {
+  previewWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"));
+  const options: Omit<RenderOptions, "keepStems" | "stems"> = { excerpt: { startSeconds: 0, seconds }, parallel: false };
+  const reply = await previewWorker.request<{ rendered: SongRender }>({ composition, production, options });
+  return reply.rendered;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "songs" ADD COLUMN "preview_key" text;--> statement-breakpoint
+ALTER TABLE "songs" ADD COLUMN "preview_seconds" real;
