@@ -21,6 +21,10 @@ export interface PsolaInput {
   formantRatio?: number;
 }
 
+/** A Hann window over offsets -1..1, tabulated: the grain loop would otherwise call cos per sample. */
+const HANN_HALF = 2048;
+const HANN = Float32Array.from({ length: 2 * HANN_HALF + 1 }, (_, index) => 0.5 + 0.5 * Math.cos(Math.PI * (index / HANN_HALF - 1)));
+
 function cubic(source: Float32Array, position: number): number {
   const index = Math.floor(position);
   if (index < 1 || index + 2 >= source.length) return index >= 0 && index < source.length ? source[index] : 0;
@@ -50,13 +54,11 @@ export function psola(input: PsolaInput): Float32Array {
     const to = Math.min(outputLength - 1, Math.floor(time + halfWidth));
     for (let n = from; n <= to; n++) {
       const offset = (n - time) / halfWidth;
-      const weight = 0.5 + 0.5 * Math.cos(Math.PI * offset);
-      output[n] += weight * cubic(source, mark + offset * period);
+      output[n] += HANN[Math.round((offset + 1) * HANN_HALF)] * cubic(source, mark + offset * period);
     }
     const hz = pitchAt(time / outputRate);
     time += outputRate / hz;
   }
-  // Grains overlap by source period / target period: scale back so loudness does not follow the pitch.
   return output;
 }
 
