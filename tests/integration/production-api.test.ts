@@ -22,6 +22,7 @@ import * as harmonicSearch from "~/routes/api.song.$id.instrumentation.harmonic.
 import * as productionRoute from "~/routes/api.song.$id.production";
 import * as productionPage from "~/routes/edit.$songId.production";
 import * as mediaRoute from "~/routes/media.songs.$songId.$file";
+import { buildOpenApiDocument, registeredApiOperations } from "~/server/openapi.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { createSongs } from "~/services/song-create.server";
 import { loadProduction, renderSongVersion } from "~/services/song-edit.server";
@@ -300,4 +301,22 @@ describe("media of earlier versions", () => {
       b: { url: `/media/songs/${songId}/song.mp3?version=2`, label: "version 2" },
     });
   });
+});
+
+test("every production operation is in the OpenAPI document", () => {
+  const paths = [
+    "/api/song/{id}/instrumentation/harmonic",
+    "/api/song/{id}/instrumentation/drums",
+    "/api/song/{id}/instrumentation/harmonic/reroll",
+    "/api/song/{id}/instrumentation/drums/reroll",
+    "/api/song/{id}/production",
+    "/api/song/{id}/instrumentation/harmonic/search",
+    "/api/song/{id}/instrumentation/harmonic/count",
+    "/api/instrumentation/drums/search",
+    "/api/instrumentation/drums/count",
+  ];
+  const document = buildOpenApiDocument(registeredApiOperations().filter((operation) => paths.includes(operation.path)));
+  expect(Object.keys(document.paths).sort()).toEqual([...paths].sort());
+  expect(Object.keys(document.paths["/api/song/{id}/production"]!)).toEqual(["post"]);
+  expect(Object.keys(document.paths["/api/instrumentation/drums/search"]!)).toEqual(["get"]);
 });
