@@ -26,7 +26,7 @@ COPY --from=build /app/app ./app
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/jobs ./jobs
 # Sung vocals run Debian's espeak-ng as a separate program (ADR 011).
-RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng lame && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
