@@ -125,12 +125,19 @@ test.describe("JSON API", () => {
 });
 
 test.describe("navigation indicator", () => {
-  test("a slow page shows the loader after 400 ms and the timeout message after 10 s", async ({ page }) => {
+  test.afterAll(closeE2eDb);
+
+  // Client navigations exist in the hydrated app, which public pages are only for signed-in users (ADR 012).
+  test("a slow page shows the loader after 400 ms and the timeout message after 10 s", async ({ page, context, baseURL }) => {
+    const { cookie } = await signedInUser({ verified: true });
+    await useCookies(context, cookie, baseURL!);
     const hydrated = hydration(page);
     await page.goto("/");
     await hydrated;
     // Fake timers from here on: the test moves time itself, so nothing depends on the machine's speed.
     await page.clock.install();
+    // Installed, the fake clock still runs on its own: paused, a slow machine cannot pass 400 ms unasked.
+    await page.clock.pauseAt(Date.now() + 1_000);
     // The FAQ's data never arrives.
     await page.route((url) => url.pathname === "/faqs" && url.searchParams.has("_data"), () => {});
 
@@ -151,25 +158,20 @@ test.describe("navigation indicator", () => {
 test.describe("advert banner", () => {
   const banner = (page: Page) => page.getByRole("complementary", { name: "Songloom Pro" });
 
+  // Visitors get these pages without hydration: the banner's inline script runs as the page loads.
   test("appears at most 5 times on pages other than Home", async ({ page }) => {
     const pages = ["/terms", "/privacy", "/faqs", "/terms", "/privacy"];
     for (const path of pages) {
-      const hydrated = hydration(page);
       await page.goto(path);
-      await hydrated;
       await expect(banner(page)).toBeVisible();
     }
-    const hydrated = hydration(page);
     await page.goto("/faqs");
-    await hydrated;
     await expect(banner(page)).toHaveCount(0);
     expect(await page.evaluate((key) => localStorage.getItem(key), ADVERT_VIEWS_KEY)).toBe("5");
   });
 
   test("appears on Home at the first scroll, without counting", async ({ page }) => {
-    const hydrated = hydration(page);
     await page.goto("/");
-    await hydrated;
     await expect(banner(page)).toHaveCount(0);
     await page.mouse.wheel(0, 600);
     await expect(banner(page)).toBeVisible();
