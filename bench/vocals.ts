@@ -2,6 +2,7 @@
 // instrumental and re-mastered. Prints each stage's wall-clock time; the target (≤ 15 s for melody,
 // singing, production and mix) is printed, never asserted. The instrumental render is timed separately:
 // in the product it already exists when vocals are generated. Caches start cold (a fresh process).
+import os from "node:os";
 import { defaultSongParams } from "../app/engine/catalogue";
 import { renderSong } from "../app/engine/pipeline";
 import { decodeAudio } from "../app/engine/vocals/decode";
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const lyrics = fixtureLyrics(song.composition);
 
   const total = performance.now();
+  const cpuBefore = process.cpuUsage();
   started = performance.now();
   const melody = writeVocalMelody({ composition: song.composition, lyrics, seed: params.seed });
   const melodyMs = performance.now() - started;
@@ -34,6 +36,8 @@ async function main(): Promise<void> {
   const chainMs = performance.now() - started;
   const mixed = mixVocal({ instrumental, vocal, emphasis: 0.5 });
   const totalMs = performance.now() - total;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
 
   const sungSeconds = melody.notes.reduce((sum, note) => sum + note.durationSeconds, 0);
   const lines = lyrics.sections.reduce((sum, section) => sum + section.lines.length, 0);
@@ -49,6 +53,10 @@ async function main(): Promise<void> {
     ["mix", seconds(mixed.timings.mix)],
     ["re-master", seconds(mixed.timings.master)],
     ["total vocals, mixed", `${seconds(totalMs)} (target ≤ ${TARGET_SECONDS} s)`],
+    // Wall-clock time follows whatever else the machine runs; CPU time of this process (espeak-ng's own
+    // processes excluded, see the espeak-ng row) shows the work itself.
+    ["  CPU time of this process", seconds(cpuMs)],
+    ["  machine load (1-min average, cores)", `${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()}`],
     ["result", `${mixed.lufs.toFixed(2)} LUFS, ${mixed.truePeakDb.toFixed(2)} dBTP`],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
