@@ -4,7 +4,7 @@ import { centsBetween, detectPitch, hzToMidi, pitchTrack } from "~/engine/vocals
 import { detectOnsets } from "~/engine/vocals/onsets";
 import { AudioTooLongError, decodeAudio, UnsupportedAudioFormatError } from "~/engine/vocals/decode";
 import { encodeMp3 } from "~/engine/encode";
-import { findBeatOffset, shiftSignal } from "~/engine/vocals/align";
+import { alignTake, findBeatOffset, shiftSignal } from "~/engine/vocals/align";
 import { autotune, targetPitch } from "~/engine/vocals/autotune";
 import { harmonyAt } from "~/engine/vocals/melody";
 import { mixVocal } from "~/engine/vocals/vocalChain";
@@ -202,6 +202,24 @@ describe("aligning a take to the beat", () => {
     const onsets = detectOnsetEvents(aligned, SR);
     const onGrid = onsets.filter((onset) => Math.abs(onset.time / 0.25 - Math.round(onset.time / 0.25)) * 0.25 < 0.02);
     expect(onGrid.length / onsets.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("nudges a phrase sung 35 ms later than the rest back onto the grid", () => {
+    // Notes 8..15 form the second phrase (beats 9..15), after a breath of about half a second.
+    const drifting = offKeyNotes().map((note, index) => (index >= 8 && index < 16 ? { ...note, start: note.start + 0.035 } : note));
+    const result = alignTake(singTake(drifting, { seconds: 13 }), SR, 120);
+    expect(Math.abs(result.offsetSeconds - LATE)).toBeLessThan(0.02);
+    expect(result.nudges).toHaveLength(1);
+    expect(result.nudges[0].start).toBeGreaterThan(4.4);
+    expect(result.nudges[0].end).toBeLessThan(8.2);
+    expect(Math.abs(result.nudges[0].nudgeSeconds - 0.035)).toBeLessThan(0.012);
+    const secondPhrase = detectOnsetEvents(result.aligned, SR).filter((onset) => onset.time > 4.3 && onset.time < 8.2);
+    expect(secondPhrase.length).toBe(8);
+    for (const onset of secondPhrase) expect(Math.abs(onset.time / 0.25 - Math.round(onset.time / 0.25)) * 0.25).toBeLessThan(0.015);
+  });
+
+  it("leaves the phrases of a steady take where the global offset put them", () => {
+    expect(alignTake(singTake(offKeyNotes(), { seconds: 13 }), SR, 120).nudges).toEqual([]);
   });
 
   it("finds an early take too (negative offset)", () => {

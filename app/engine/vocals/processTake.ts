@@ -4,6 +4,7 @@
 import type { Composition, Seconds, StereoBuffer } from "../types";
 import { SAMPLE_RATE } from "../types";
 import { alignTake } from "./align";
+import type { PhraseNudge } from "./phraseNudges";
 import { autotune, PITCH_EFFECTS, type PitchEffect } from "./autotune";
 import { toMono, type DecodedAudio } from "./decode";
 import { PRODUCTION_EFFECT_IDS, type ProductionEffectId } from "./productionEffect";
@@ -33,6 +34,8 @@ export interface TakeReport {
   productionEffect: ProductionEffectId;
   /** How much earlier the take was moved to sit on the beat. */
   offsetSeconds: Seconds;
+  /** Phrases moved on their own after the global offset (earlier when positive), up to ±40 ms. */
+  phraseNudges: PhraseNudge[];
   /** Mean fit of the take's onsets to the beat grid after alignment (0 = none on it). */
   gridFit: number;
   notes: number;
@@ -81,6 +84,7 @@ export function processTake({ take, composition, autoVocal, options, clock = () 
   let offsetSeconds = 0;
   let gridFit = 0;
   let onsetTimes: Seconds[] | undefined;
+  let phraseNudges: PhraseNudge[] = [];
   let pitchEffect: PitchEffect | null = null;
   let notes: { sung: number; target: number }[] = [];
   let autotuneTimings = { pitch: 0, onsets: 0, shift: 0 };
@@ -91,6 +95,7 @@ export function processTake({ take, composition, autoVocal, options, clock = () 
     offsetSeconds = alignment.offsetSeconds;
     gridFit = alignment.fit;
     onsetTimes = alignment.onsetTimes;
+    phraseNudges = alignment.nudges;
   }
   const autotuneStart = clock();
   if (autoVocal) {
@@ -113,6 +118,7 @@ export function processTake({ take, composition, autoVocal, options, clock = () 
       pitchEffect,
       productionEffect: options.productionEffect,
       offsetSeconds,
+      phraseNudges,
       gridFit,
       notes: notes.length,
       correctedNotes: corrections.filter((cents) => cents > 5).length,
