@@ -7,3 +7,4 @@ export * from "./access";
 export * from "./faq";
 export * from "./songs";
 export * from "./billing";
+export * from "./vocals";
