@@ -50,6 +50,8 @@ const RELEASE_GAP_SECONDS: Seconds = 0.045;
 const FADE_IN_SECONDS: Seconds = 0.004;
 const FADE_OUT_SECONDS: Seconds = 0.02;
 const TARGET_RMS = 0.1;
+/** How long a legato note takes to settle from the previous note's pitch onto its own. */
+const SCOOP_SECONDS: Seconds = 0.06;
 
 interface SourceSyllable {
   samples: Float32Array;
@@ -161,6 +163,16 @@ function vibratoAt(voice: Voice, noteSeconds: Seconds, noteLength: Seconds): num
   return Math.pow(2, cents / 1200);
 }
 
+/**
+ * The pitch ratio of a legato slide from the previous note: starts 60 % of the way back to it at the
+ * vowel's onset and settles on the note within SCOOP_SECONDS (consonants before the vowel sit at the start).
+ */
+function scoopAt(fromHz: Hertz, toHz: Hertz, noteSeconds: Seconds): number {
+  if (fromHz === toHz || noteSeconds >= SCOOP_SECONDS) return 1;
+  const remaining = 0.6 * (1 - Math.max(0, noteSeconds) / SCOOP_SECONDS);
+  return Math.pow(fromHz / toHz, remaining * remaining);
+}
+
 /** Breath: high-passed noise that follows the voice's level. */
 function addBreath(audio: Float32Array, amount: number, seed: number, sampleRate: number): void {
   if (amount <= 0) return;
@@ -220,7 +232,7 @@ export async function singVocal({ melody, voice, sampleRate = SAMPLE_RATE, seed 
   const lastEnd = notes.reduce((end, note) => Math.max(end, note.startSeconds + note.durationSeconds), 0);
   const audio = new Float32Array(Math.ceil((lastEnd + 0.5) * sampleRate));
   const formantRatio = Math.pow(2, (voice.formantShift ?? 0) / 12);
-  for (const note of notes) {
+  notes.forEach((note, index) => {
     const source = sourceCache.get(`${voiceName}|${unitKey(note)}`) as SourceSyllable;
     const rate = ESPEAK_SAMPLE_RATE;
     const period = rate / source.hz;
@@ -228,6 +240,9 @@ export async function singVocal({ melody, voice, sampleRate = SAMPLE_RATE, seed 
     const stretched = wsola(source.samples, length, points, { frame: 512, tolerance: Math.ceil(period * 0.6) });
     const targetHz = midiToHz(note.midi);
     const leadSeconds = lead / rate;
+    // A note sung straight after another slides in from its pitch (legato); after a rest it starts clean.
+    const previous = notes[index - 1];
+    const previousHz = previous && note.startSeconds - (previous.startSeconds + previous.durationSeconds) < 0.05 ? midiToHz(previous.midi) : targetHz;
     const outputLength = Math.round((length / rate) * sampleRate);
     const sung = psola({
       source: stretched,
@@ -236,7 +251,7 @@ export async function singVocal({ melody, voice, sampleRate = SAMPLE_RATE, seed 
       markOrigin: findMarkOrigin(stretched, Math.min(stretched.length - 1, points[1]?.out ?? 0), period),
       outputRate: sampleRate,
       outputLength,
-      pitchAt: (seconds) => targetHz * vibratoAt(voice, seconds - leadSeconds, note.durationSeconds),
+      pitchAt: (seconds) => targetHz * scoopAt(previousHz, targetHz, seconds - leadSeconds) * vibratoAt(voice, seconds - leadSeconds, note.durationSeconds),
       formantRatio,
     });
     // Grains overlap more at higher pitch: scale by the period ratio so loudness does not follow pitch.
@@ -244,13 +259,13 @@ export async function singVocal({ melody, voice, sampleRate = SAMPLE_RATE, seed 
     const offset = Math.round((note.startSeconds - leadSeconds) * sampleRate);
     const fadeIn = Math.round(FADE_IN_SECONDS * sampleRate);
     const fadeOut = Math.round(FADE_OUT_SECONDS * sampleRate);
-    for (let index = 0; index < sung.length; index++) {
-      const at = offset + index;
+    for (let sample = 0; sample < sung.length; sample++) {
+      const at = offset + sample;
       if (at < 0 || at >= audio.length) continue;
-      const envelope = Math.min(1, index / fadeIn, (sung.length - index) / fadeOut);
-      audio[at] += sung[index] * gain * envelope;
+      const envelope = Math.min(1, sample / fadeIn, (sung.length - sample) / fadeOut);
+      audio[at] += sung[sample] * gain * envelope;
     }
-  }
+  });
   addBreath(audio, voice.breath, seed, sampleRate);
   timings.stretchPitch = performance.now() - started;
   return { audio, sampleRate, notes, timings };
