@@ -8,10 +8,10 @@
 import path from "node:path";
 import { Zip, ZipPassThrough } from "fflate";
 import type { Song } from "../../drizzle/schema/songs";
-import { encodeWav, renderStem, type StereoBuffer } from "~/engine";
+import { encodeWav, renderStem, type Seconds, type StereoBuffer, type Track } from "~/engine";
 import { scheduleRender } from "~/engine/pipeline";
 import { SAMPLE_RATE } from "~/engine/types";
-import { diskStemCache, stemCacheKey } from "~/engine/threads/stemCache";
+import { diskStemCache, stemCacheKey, type StemCache } from "~/engine/threads/stemCache";
 import { getStorage, songMediaKeys } from "~/server/storage.server";
 import { loadComposition, loadProduction } from "./song-edit.server";
 import { songRenderOptions } from "./song-generate.server";
@@ -34,9 +34,13 @@ export async function ensureStemsZip(song: Song): Promise<string> {
   const [composition, production] = await Promise.all([loadComposition(song.compositionId), loadProduction(song.productionId)]);
   const options = songRenderOptions();
   const { tracks, lengthSamples } = scheduleRender(composition, production, options.excerpt);
-  const durationSeconds = lengthSamples / SAMPLE_RATE;
   const cache = options.stemCache ? diskStemCache(options.stemCache.dir, options.stemCache.maxBytes) : null;
+  await storage.put(key, await stemsZip(tracks, lengthSamples / SAMPLE_RATE, cache, production.seed));
+  return key;
+}
 
+/** One levelled 16-bit WAV per track, stored in a zip; stems come from the cache when it has them. */
+export async function stemsZip(tracks: Track[], durationSeconds: Seconds, cache: StemCache | null, ditherSeed: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
@@ -44,19 +48,17 @@ export async function ensureStemsZip(song: Song): Promise<string> {
     else chunks.push(chunk);
   });
   for (const track of tracks) {
-    const key = stemCacheKey(track, durationSeconds);
-    const stem = cache?.get(key)?.stem ?? (await renderStem(track, durationSeconds));
+    const stem = cache?.get(stemCacheKey(track, durationSeconds))?.stem ?? (await renderStem(track, durationSeconds));
     // WAV is already dense: storing (no deflate) saves seconds of CPU and costs a few percent of size.
     const entry = new ZipPassThrough(`${track.part}.wav`);
     // A fixed date keeps the zip a pure function of the audio.
     entry.mtime = ZIP_DATE;
     zip.add(entry);
-    entry.push(encodeWav(levelled(stem), production.seed), true);
+    entry.push(encodeWav(levelled(stem), ditherSeed), true);
   }
   zip.end();
   if (failure) throw failure;
-  await storage.put(key, concat(chunks));
-  return key;
+  return concat(chunks);
 }
 
 /** The stem scaled so its peak sits at STEM_PEAK (a silent stem stays silent). */
