@@ -131,6 +131,7 @@ describe("decoding takes", () => {
     await expect(decodeAudio(ogg)).rejects.toThrow(UnsupportedAudioFormatError);
     await expect(decodeAudio(ogg)).rejects.toThrow(/^Unsupported audio format: Ogg/);
     await expect(decodeAudio(new Uint8Array([1, 2, 3, 4, 5]), { hint: "take.aac" })).rejects.toThrow("Unsupported audio format: take.aac is not WAV or MP3");
+    await expect(decodeAudio(new Uint8Array([1, 2, 3, 4, 5]), "audio/aac")).rejects.toThrow("Unsupported audio format: audio/aac is not WAV or MP3");
     await expect(decodeAudio(new Uint8Array())).rejects.toThrow("Unsupported audio format: the file is empty");
     const truncated = encodeTestWav([signalAt(44_100, 0)], 44_100, "int16").subarray(0, 30);
     await expect(decodeAudio(truncated)).rejects.toThrow(UnsupportedAudioFormatError);

@@ -137,8 +137,12 @@ async function decodeMp3(bytes: Uint8Array): Promise<{ sampleRate: number; chann
   }
 }
 
-/** Decodes a WAV or MP3 file to 44.1 kHz float channels; throws UnsupportedAudioFormatError otherwise. */
-export async function decodeAudio(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedAudio> {
+/**
+ * Decodes a WAV or MP3 file to 44.1 kHz float channels; throws UnsupportedAudioFormatError otherwise.
+ * The second argument may be just the file name or MIME type.
+ */
+export async function decodeAudio(bytes: Uint8Array, hintOrOptions: string | DecodeOptions = {}): Promise<DecodedAudio> {
+  const options = typeof hintOrOptions === "string" ? { hint: hintOrOptions } : hintOrOptions;
   const container = sniff(bytes, options.hint);
   if (typeof container === "object") throw new UnsupportedAudioFormatError(container.unsupported);
   const raw = container === "wav" ? decodeWav(bytes) : await decodeMp3(bytes);

@@ -12,3 +12,8 @@ export { wsola, type WarpPoint } from "./wsola";
 export { psola } from "./repitch";
 export { detectPitch, pitchTrack, hzToMidi, centsBetween, type PitchEstimate, type PitchPoint } from "./pitch";
 export { detectOnsets, detectOnsetEvents, type Onset } from "./onsets";
+export { decodeAudio, toMono, UnsupportedAudioFormatError, AudioTooLongError, type DecodedAudio, type DecodeOptions } from "./decode";
+export { processTake, TakeOptionsError, COMPOSITION_EFFECTS, type ProcessTakeInput, type ProcessedTake, type TakeReport, type TakeOptions, type CompositionEffect } from "./processTake";
+export { autotune, targetPitch, PITCH_EFFECTS, type PitchEffect, type TunedNote } from "./autotune";
+export { alignTake, findBeatOffset, shiftSignal, type BeatOffset } from "./align";
+export { PRODUCTION_EFFECTS, PRODUCTION_EFFECT_IDS, type ProductionEffectId } from "./productionEffect";
