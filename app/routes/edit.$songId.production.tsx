@@ -10,6 +10,7 @@ import { z } from "zod";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AbListening } from "~/components/production/ab-listening";
+import { DRUM_TAB_PAGE_SIZE, INSTRUMENT_PAGE_SIZE } from "~/components/production/page-sizes";
 import { SearchPicker, type PickerItem, type PickerResults, type PickerTab } from "~/components/production/search-picker";
 import { AMBIENT_EFFECTS, DRUM_KIND_INFO, DRUM_KITS, ENSEMBLES, MIX_STYLES, instrumentGroups } from "~/engine/catalogue";
 import type { PartName } from "~/engine/types";
@@ -18,14 +19,12 @@ import { currentParts, editProduction, latestVersion, loadSongForEditPage, requi
 import {
   countDrums,
   countInstruments,
-  DRUM_TAB_PAGE_SIZE,
   DrumKindSchema,
   DrumKitIdSchema,
   drumName,
   EnsembleIdSchema,
   findDrums,
   findInstruments,
-  INSTRUMENT_PAGE_SIZE,
   InstrumentIdSchema,
   instrumentName,
   isDrumOfKind,

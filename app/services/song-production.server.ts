@@ -20,9 +20,9 @@ import { DRUM_KINDS, PART_NAMES, type DrumKind, type PartName, type PitchedPart 
 import { typedText } from "~/utils/input-schemas";
 import type { ProductionEdit } from "./song-edit.server";
 
-export const INSTRUMENT_PAGE_SIZE = 20;
-/** The drum tab search shows more at once (spec 1 §9 "Tab search page size"). */
-export const DRUM_TAB_PAGE_SIZE = 50;
+import { DRUM_TAB_PAGE_SIZE, INSTRUMENT_PAGE_SIZE } from "~/components/production/page-sizes";
+
+export { DRUM_TAB_PAGE_SIZE, INSTRUMENT_PAGE_SIZE };
 export const MAX_PAGE_SIZE = 50;
 export const MAX_LEVEL = 2;
 
