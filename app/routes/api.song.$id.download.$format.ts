@@ -34,7 +34,7 @@ export const loader = apiRoute(operation, async ({ request, params }) => {
   const { user, song } = await requireEditableSong(request, params.id, { allowReadOnly: true });
   let download;
   try {
-    download = await prepareDownload(user, song, params.format);
+    download = await prepareDownload(user, song, params.format, { record: request.method !== "HEAD" });
   } catch (error) {
     const page = (request.headers.get("accept") ?? "").includes("text/html");
     if (page && error instanceof ApiError) throw redirect(`/edit/${song.id}?${new URLSearchParams({ error: error.message })}`);

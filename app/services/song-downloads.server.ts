@@ -108,19 +108,26 @@ export interface SongDownload {
  * Checks the rules, records the download (counting it against the allowance under a per-user lock, so
  * two downloads at once cannot both take the last one) and returns the file to send.
  */
-export async function prepareDownload(user: { id: string }, song: Song, format: DownloadFormat, now = new Date()): Promise<SongDownload> {
+export async function prepareDownload(user: { id: string }, song: Song, format: DownloadFormat, { now = new Date(), record = true } = {}): Promise<SongDownload> {
   if (song.status !== "complete" || !song.media) throw new ApiError(409, "not_ready", SONG_NOT_READY_MESSAGE);
   if (song.locked) throw new ApiError(403, "read_only", LOCKED_SONG_MESSAGE);
   const plan = await getUserPlan(user);
   const refusal = formatRefusal(plan, format);
   if (refusal) throw new ApiError(403, "plan_required", refusal);
 
+  const countsAsWav = FORMAT_RULES[format].countsAsWav;
+  // Refused before a stems zip is built for nothing; checked again under the lock below.
+  if (countsAsWav && (await wavDownloadsThisMonth(db, user.id, now)) >= plan.limits.monthlyWavDownloads) {
+    throw new ApiError(429, "download_limit_reached", allowanceMessage(plan.limits.monthlyWavDownloads, now));
+  }
   const key = await fileKey(song, format);
   const stored = await getStorage().stat(key);
   if (!stored) throw new Error(`The ${format} of song ${song.id} is missing from storage (${key})`);
 
+  // A HEAD request asks about the file without downloading it: nothing is recorded.
+  if (!record) return { key, size: stored.size, filename: downloadFilename(song, format), contentType: FORMAT_RULES[format].contentType };
   await db.transaction(async (tx) => {
-    if (FORMAT_RULES[format].countsAsWav) {
+    if (countsAsWav) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`downloads:${user.id}`}))`);
       const used = await wavDownloadsThisMonth(tx, user.id, now);
       if (used >= plan.limits.monthlyWavDownloads) throw new ApiError(429, "download_limit_reached", allowanceMessage(plan.limits.monthlyWavDownloads, now));
