@@ -76,8 +76,10 @@ test.describe("with JavaScript", () => {
     await expect(roll).toBeVisible();
 
     const block = roll.locator(`[data-testid="roll-note"][data-step="${note.step}"][data-pitch="${note.pitch}"]`).first();
-    const box = (await block.boundingBox())!;
     // Grab the note's left part (the right edge resizes), then drag two 28 px cells to the right.
+    // hover() scrolls the note into view and waits until nothing (the player bar) covers it.
+    await block.hover({ position: { x: 4, y: 5 } });
+    const box = (await block.boundingBox())!;
     await page.mouse.move(box.x + 4, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 4 + 30, box.y + box.height / 2, { steps: 4 });
@@ -86,7 +88,7 @@ test.describe("with JavaScript", () => {
     await expect(roll.locator(`[data-testid="roll-note"][data-step="${note.step + 2}"][data-pitch="${note.pitch}"]`)).toHaveCount(1);
     await expect(page.getByTestId("notes-save-state")).toHaveText(/Unsaved changes in 1 part/);
 
-    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/song/${songId}/notes`) && response.request().method() === "POST");
+    const saved = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/song/${songId}/notes` && response.request().method() === "POST");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     expect((await saved).status()).toBe(202);
 
