@@ -2,6 +2,7 @@
 // entry here still accepts jobs; they wait until a handler is added.
 import type { HandlerRegistry } from "../queues";
 import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
+import * as lyricsGenerate from "./lyrics.generate";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songRender from "./song.render";
@@ -15,4 +16,5 @@ export const handlers: HandlerRegistry = {
   "song.rerender": songRerender.handle,
   "song.pool-refill": songPoolRefill.handle,
   "song.wav": songWav.handle,
+  "lyrics.generate": lyricsGenerate.handle,
 };
