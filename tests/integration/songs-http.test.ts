@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { songs } from "#drizzle/schema/index";
 import { startBoss, stopBoss } from "#jobs/boss";
-import { setFlag } from "~/server/flags.server";
+import { FLAG_CACHE_MS, setFlag } from "~/server/flags.server";
 import { createSongs } from "~/services/song-create.server";
 import { composeSong, configureSongRendering, refillPool, renderSongMedia } from "~/services/song-generate.server";
 import { createSession, createUser } from "../support/auth";
@@ -164,7 +164,11 @@ describe("the song API", () => {
     expect((await fetched.json()).song).toMatchObject({ filter, status: "complete" });
 
     await setFlag("enable_song_fetch", false);
-    const refused = await api("/api/song/fetch", { api_version: 3, filter });
+    // The server is another process and keeps flags for FLAG_CACHE_MS (ADR 012): it sees the switch within that.
+    const refused = await waitFor(async () => {
+      const response = await api("/api/song/fetch", { api_version: 3, filter });
+      return response.status === 403 && response;
+    }, { what: "the server to see the flag off", timeoutMs: FLAG_CACHE_MS * 4, intervalMs: 250 });
     expect(refused.status).toBe(403);
     await setFlag("enable_song_fetch", true);
   });
