@@ -218,8 +218,7 @@ function useFollowRender(songId: string, version: number, latest: LatestVersion)
       cancelled = true;
       window.clearInterval(timer);
     };
-    // The revalidator object changes identity on every state change; the poll only needs its method.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Not keyed on the revalidator: its identity changes with every revalidation, which would restart the poll.
   }, [pending, songId, version, latest?.version]);
 }
 

@@ -84,8 +84,37 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test.describe("with JavaScript", () => {
+  test("Rewrite shows the render's progress until the new version is ready, then the page updates by itself", async ({ page, baseURL }) => {
+    test.setTimeout(SONG_READY_MS + 60_000);
+    await signIn(page, baseURL);
+    await page.goto(`/edit/${songId}`);
+    await page.getByRole("button", { name: "Rewrite", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/edit/${songId}\\?done=rewrite$`));
+    await expect(page.getByTestId("render-progress")).toContainText("Rendering your changes…");
+    // The layout polls the version API and revalidates once the render is done; no reload here.
+    await expect(page.getByTestId("render-progress")).toHaveCount(0, { timeout: SONG_READY_MS });
+    const version = await page.request.get(`/api/song/${songId}/version`);
+    expect((await version.json()).latest).toMatchObject({ status: "complete", change: "notes" });
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("Reproduce shows the render's progress; the page refreshes itself until the new version plays", async ({ page, baseURL }) => {
+    test.setTimeout(SONG_READY_MS + 60_000);
+    await signIn(page, baseURL);
+    await page.goto(`/edit/${songId}`);
+    const before = await page.getByTestId("edit-song-header").locator("audio[controls]").getAttribute("src");
+    await page.getByRole("button", { name: "Reproduce", exact: true }).click();
+    await expect(page.getByTestId("render-progress")).toContainText("Rendering your changes…");
+    // The <noscript> meta refresh reloads the page every 3 s while the version renders.
+    await expect(page.getByTestId("render-progress")).toHaveCount(0, { timeout: SONG_READY_MS });
+    const after = await page.getByTestId("edit-song-header").locator("audio[controls]").getAttribute("src");
+    expect(after).toMatch(/\?version=\d+$/);
+    expect(after).not.toBe(before);
+  });
 
   test("the info form renames the song with comma-separated tags; errors come back with the form", async ({ page, baseURL }) => {
     await signIn(page, baseURL);
