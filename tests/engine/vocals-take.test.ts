@@ -105,6 +105,15 @@ describe("decoding takes", () => {
     }
   }
 
+  it("reads WAVE_FORMAT_EXTENSIBLE 24-bit stereo with a LIST chunk before the audio", async () => {
+    const source = [signalAt(44_100, 0), signalAt(44_100, 1)];
+    const decoded = await decodeAudio(encodeTestWav(source, 44_100, "int24", true), "take.wav");
+    decoded.channels.forEach((channel, index) => {
+      expect(channel.length).toBe(source[index].length);
+      for (let at = 0; at < channel.length; at += 97) expect(Math.abs(channel[at] - source[index][at])).toBeLessThan(1e-6);
+    });
+  });
+
   it("passes 44.1 kHz WAV through sample for sample", async () => {
     const source = [signalAt(44_100, 0)];
     const decoded = await decodeAudio(encodeTestWav(source, 44_100, "float32"));
