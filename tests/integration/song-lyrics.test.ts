@@ -1,0 +1,219 @@
+// The lyrics APIs against real Postgres, called the way Remix calls them: POST …/lyrics queues the
+// lyrics.generate job (run here by handing the queued job to its handler) and the lines fit the song's
+// phrases; the daily limit (429), the character limits (422), a status before any lyrics (404), someone
+// else's song (404), a read-only song (403), the PUT/GET/DELETE round trip, timings and syllable counts.
+import "../support/auth-env";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { lyricsGenerations, songLyrics, songs, subscriptions } from "#drizzle/schema/index";
+import { getBoss, startBoss, stopBoss } from "#jobs/boss";
+import { handle as generateJob } from "#jobs/handlers/lyrics.generate";
+import { lineSyllables, MAX_LYRICS_CHARACTERS } from "~/engine/lyrics";
+import * as promptApi from "~/routes/api.lyrics.prompt";
+import * as countApi from "~/routes/api.lyrics.syllable_count";
+import * as lyricsApi from "~/routes/api.song.$id.lyrics";
+import * as statusApi from "~/routes/api.song.$id.lyrics.status";
+import * as songCountApi from "~/routes/api.song.$id.lyrics.syllable_count";
+import * as timingApi from "~/routes/api.song.$id.lyrics.timing";
+import { LocalDiskStorage, useStorage } from "~/server/storage.server";
+import { createSongs } from "~/services/song-create.server";
+import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
+import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
+import { callRoute, createSession, createUser, get } from "../support/auth";
+import { setupTestDatabase } from "../support/database";
+
+const database = setupTestDatabase("postgres");
+
+beforeAll(async () => {
+  useStorage(new LocalDiskStorage(mkdtempSync(path.join(os.tmpdir(), "songloom-media-"))));
+  configureSongRendering({ excerpt: { startSeconds: 0, seconds: 3 } });
+  await startBoss(database().connection);
+}, 60_000);
+afterAll(async () => {
+  await stopBoss();
+});
+
+async function signedIn() {
+  const user = await createUser(database().db);
+  return { user, cookie: (await createSession(database().db, user.id)).cookie };
+}
+
+async function completeSong() {
+  const owner = await signedIn();
+  const created = await createSongs(owner.user, { style: "wd_lofi", filter: "morning_sun", songs: 1 });
+  const songId = created.songs[0].id;
+  await composeSong(songId);
+  await renderSongMedia(songId);
+  return { ...owner, songId };
+}
+
+const send = (method: string, url: string, body: unknown, cookie?: string) =>
+  new Request(new URL(url, "http://localhost"), {
+    method,
+    headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+
+async function answer(response: Response) {
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+const generate = async (songId: string, cookie: string, prompt = "rain on a quiet harbour at night") =>
+  answer(await callRoute(lyricsApi.action, send("POST", `/api/song/${songId}/lyrics`, { prompt }, cookie), { id: songId }));
+const status = async (songId: string, cookie: string) => answer(await callRoute(statusApi.loader, get(`/api/song/${songId}/lyrics/status`, cookie), { id: songId }));
+
+/** Takes the queued lyrics.generate job and runs its handler, as the worker would. */
+async function runQueuedJob(songId: string) {
+  const jobs = await getBoss().fetch<{ lyricsId: string }>("lyrics.generate", { batchSize: 10 });
+  const mine = jobs.filter((job) => job.data.lyricsId === songId);
+  expect(mine.length).toBeGreaterThan(0);
+  await generateJob(mine as Parameters<typeof generateJob>[0]);
+}
+
+test("POST queues the job; the job completes with lines that fit their phrases; timing and counts follow", async () => {
+  const { songId, cookie } = await completeSong();
+  const started = await generate(songId, cookie);
+  expect(started).toEqual({ status: 202, body: { status: "pending" } });
+  expect((await status(songId, cookie)).body).toEqual({ status: "pending" });
+  const [row] = await database().db.select().from(songLyrics).where(eq(songLyrics.songId, songId));
+  expect(row.seed).not.toBeNull();
+
+  await runQueuedJob(songId);
+  expect(await status(songId, cookie)).toEqual({ status: 200, body: { status: "completed" } });
+  const { body } = await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, cookie), { id: songId }));
+  const lines = body.lyrics.sections.flatMap((section: { lines: { value: string; syllableTarget: number }[] }) => section.lines);
+  expect(lines.length).toBeGreaterThan(2);
+  expect(body.lyrics.language).toBe("English");
+  expect(body.lyrics.prompt).toBe("rain on a quiet harbour at night");
+  // The generator aims at the target; ±2 is its last fallback.
+  for (const line of lines) expect(Math.abs(lineSyllables(line.value) - line.syllableTarget)).toBeLessThanOrEqual(2);
+
+  const timing = await answer(await callRoute(timingApi.loader, get(`/api/song/${songId}/lyrics/timing`, cookie), { id: songId }));
+  expect(timing.status).toBe(200);
+  expect(timing.body.lines).toHaveLength(lines.length);
+  const phrases = timing.body.plan.sections.flatMap((section: { phrases: { start: number }[] }) => section.phrases);
+  expect(phrases.map((phrase: { start: number }) => phrase.start)).toContain(timing.body.lines[0].start);
+
+  const counted = await answer(await callRoute(songCountApi.loader, get(`/api/song/${songId}/lyrics/syllable_count`, cookie), { id: songId }));
+  const first = counted.body.lyrics_with_syllable_count.sections[0].lines[0];
+  expect(first.syllableCount).toBe(lineSyllables(first.value));
+  expect(first.syllableLimit).toBeGreaterThanOrEqual(first.syllableTarget);
+  for (const section of counted.body.lyrics_with_syllable_count.sections) {
+    for (const line of section.lines) expect(line.syllableCount).toBeLessThanOrEqual(line.syllableLimit);
+  }
+
+  // A retry of the same generation writes the same lines (the seed is stored).
+  await database().db.update(songLyrics).set({ status: "generating" }).where(eq(songLyrics.songId, songId));
+  await generateJob([{ id: "retry", name: "lyrics.generate", data: { lyricsId: songId } }] as unknown as Parameters<typeof generateJob>[0]);
+  const again = await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, cookie), { id: songId }));
+  expect(again.body.lyrics.sections).toEqual(body.lyrics.sections);
+});
+
+test("the daily limit answers 429 with the server's message, and no job is queued", async () => {
+  const { user, songId, cookie } = await completeSong();
+  const rows = Array.from({ length: DAILY_LYRICS_GENERATIONS }, () => ({ userId: user.id, songId }));
+  await database().db.insert(lyricsGenerations).values(rows);
+  const refused = await generate(songId, cookie);
+  expect(refused.status).toBe(429);
+  expect(refused.body.error.message).toBe(DAILY_LIMIT_MESSAGE);
+  expect((await status(songId, cookie)).status).toBe(404);
+  // Generations older than a day no longer count.
+  await database().db.update(lyricsGenerations).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(lyricsGenerations.userId, user.id));
+  expect((await generate(songId, cookie)).status).toBe(202);
+});
+
+test("a prompt over its limit and lyrics over theirs answer 422; an empty prompt 400", async () => {
+  const { songId, cookie } = await completeSong();
+  const long = await generate(songId, cookie, "a".repeat(LYRICS_PROMPT_MAX + 1));
+  expect(long.status).toBe(422);
+  expect(long.body.error.message).toBe(PROMPT_TOO_LONG_MESSAGE);
+  const empty = await generate(songId, cookie, "   ");
+  expect(empty.status).toBe(400);
+  expect(empty.body.error.fields).toHaveProperty("prompt");
+
+  const value = "word ".repeat(Math.ceil(MAX_LYRICS_CHARACTERS / 5) + 10).trim();
+  const put = await answer(
+    await callRoute(lyricsApi.action, send("PUT", `/api/song/${songId}/lyrics`, { lyrics: { sections: [{ type: "verse", lines: [{ value }] }] } }, cookie), { id: songId }),
+  );
+  expect(put.status).toBe(422);
+  expect(put.body.error.code).toBe("character_limit");
+});
+
+test("the status of a song without lyrics is a 404 with the server's message", async () => {
+  const { songId, cookie } = await completeSong();
+  const missing = await status(songId, cookie);
+  expect(missing.status).toBe(404);
+  expect(missing.body.error.message).toBe(NO_LYRICS_MESSAGE);
+  expect((await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, cookie), { id: songId }))).status).toBe(404);
+});
+
+test("someone else's song is a 404; a read-only song can be read (200) but not changed (403)", async () => {
+  const { user, songId, cookie } = await completeSong();
+  const stranger = await signedIn();
+  expect((await generate(songId, stranger.cookie)).status).toBe(404);
+  expect((await status(songId, stranger.cookie)).status).toBe(404);
+  expect((await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, stranger.cookie), { id: songId }))).status).toBe(404);
+
+  const lyrics = { sections: [{ type: "verse", lines: [{ value: "the harbour lights are low" }] }], language: "English" };
+  expect((await answer(await callRoute(lyricsApi.action, send("PUT", `/api/song/${songId}/lyrics`, { lyrics }, cookie), { id: songId }))).status).toBe(200);
+  await database().db.insert(subscriptions).values({ userId: user.id, productId: 1, currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+  await database().db.update(songs).set({ masteredAt: new Date() }).where(eq(songs.id, songId));
+  expect((await generate(songId, cookie)).status).toBe(403);
+  expect((await answer(await callRoute(lyricsApi.action, send("PUT", `/api/song/${songId}/lyrics`, { lyrics }, cookie), { id: songId }))).status).toBe(403);
+  expect((await answer(await callRoute(lyricsApi.action, send("DELETE", `/api/song/${songId}/lyrics`, {}, cookie), { id: songId }))).status).toBe(403);
+  expect((await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, cookie), { id: songId }))).status).toBe(200);
+});
+
+test("PUT, GET and DELETE round trip: lines fitted to phrases, language normalised, bad language 400", async () => {
+  const { songId, cookie } = await completeSong();
+  const put = (lyrics: unknown) => callRoute(lyricsApi.action, send("PUT", `/api/song/${songId}/lyrics`, { lyrics }, cookie), { id: songId }).then(answer);
+  const saved = await put({
+    sections: [
+      { type: "verse", lines: [{ value: "  the harbour   lights are low " }, { value: "and I am walking home" }] },
+      { type: "chorus", lines: [{ value: "hold the night" }] },
+    ],
+    language: "No Lyrics",
+  });
+  expect(saved.status).toBe(200);
+  const read = await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, cookie), { id: songId }));
+  expect(read.body.lyrics.language).toBe("None");
+  expect(read.body.lyrics.sections[0].lines[0].value).toBe("the harbour lights are low");
+  expect(read.body.lyrics.sections.map((section: { type: string }) => section.type)).toEqual(["verse", "chorus"]);
+  const timing = await answer(await callRoute(timingApi.loader, get(`/api/song/${songId}/lyrics/timing`, cookie), { id: songId }));
+  const verse = timing.body.plan.sections.find((section: { type: string }) => section.type === "verse");
+  if (verse) {
+    expect(read.body.lyrics.sections[0].lines[0].timing.start).toBe(verse.phrases[0].start);
+    expect(read.body.lyrics.sections[0].lines[0].syllableTarget).toBe(verse.phrases[0].syllableTarget);
+  }
+
+  expect((await put({ sections: [], language: "" })).status).toBe(200);
+  expect((await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, cookie), { id: songId }))).body.lyrics.language).toBe("None");
+  const french = await put({ sections: [], language: "french" });
+  expect(french.body.lyrics.language).toBe("French");
+  const klingon = await put({ sections: [], language: "Klingon" });
+  expect(klingon.status).toBe(400);
+  expect(klingon.body.error.fields).toHaveProperty("language");
+  const badType = await put({ sections: [{ type: "hook", lines: [] }] });
+  expect(badType.status).toBe(400);
+  expect(Object.keys(badType.body.error.fields)[0]).toMatch(/^lyrics\.sections\.0\.type/);
+
+  const removed = await callRoute(lyricsApi.action, send("DELETE", `/api/song/${songId}/lyrics`, {}, cookie), { id: songId });
+  expect(removed.status).toBe(204);
+  expect((await status(songId, cookie)).status).toBe(404);
+  expect((await callRoute(lyricsApi.action, send("DELETE", `/api/song/${songId}/lyrics`, {}, cookie), { id: songId })).status).toBe(404);
+});
+
+test("POST /api/lyrics/syllable_count counts a line; GET /api/lyrics/prompt gives ideas; both need a user", async () => {
+  const { cookie } = await signedIn();
+  const counted = await answer(await callRoute(countApi.action, send("POST", "/api/lyrics/syllable_count", { line: "the harbour lights are low" }, cookie)));
+  expect(counted).toEqual({ status: 200, body: { syllable_count: 6 } });
+  expect((await answer(await callRoute(countApi.action, send("POST", "/api/lyrics/syllable_count", {}, cookie)))).status).toBe(400);
+  expect((await callRoute(countApi.action, send("POST", "/api/lyrics/syllable_count", { line: "hello" }))).status).toBe(401);
+  const ideas = await answer(await callRoute(promptApi.loader, get("/api/lyrics/prompt", cookie)));
+  expect(ideas.status).toBe(200);
+  expect(ideas.body.prompts.length).toBe(promptApi.PROMPT_IDEA_COUNT);
+  for (const prompt of ideas.body.prompts) expect(typeof prompt).toBe("string");
+});
