@@ -11,10 +11,12 @@ import {
   generateLyrics,
   lineSyllables,
   LYRICS_SECTION_TYPES,
+  LYRICS_LANGUAGE_OPTIONS,
   lyricsText,
   MAX_LYRICS_CHARACTERS,
   normaliseLanguage,
   phrasePlan,
+  promptIdeas,
   tooLong,
   type LyricLine,
   type Lyrics,
@@ -32,7 +34,8 @@ import { loadComposition, type EditableSong } from "./song-edit.server";
 /** Generations one user may start in any 24 hours (answer 429 past it). */
 export const DAILY_LYRICS_GENERATIONS = 30;
 export const LYRICS_PROMPT_MAX = 500;
-export { MAX_LYRICS_CHARACTERS };
+// Re-exported for pages: route modules import the engine's lyrics (node:fs dictionaries) only through here.
+export { LYRICS_LANGUAGE_OPTIONS, MAX_LYRICS_CHARACTERS, promptIdeas };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DAILY_LIMIT_MESSAGE = `You have reached today's limit of ${DAILY_LYRICS_GENERATIONS} lyrics generations. Try again tomorrow.`;
