@@ -111,6 +111,21 @@ export async function currentParts(song: Song): Promise<{ composition: Compositi
   return { composition, production };
 }
 
+/**
+ * What the next edit builds on: the newest edit still on its way (queued or rendering, or complete and
+ * newer than what the song plays), else the song as it plays. So two edits in a row both count: the second
+ * starts from the first, not from the version the first replaces.
+ */
+export async function editBase(song: Song): Promise<{ composition: Composition; production: Production; params: StoredSongParams }> {
+  const latest = await latestVersion(song.id);
+  if (latest && latest.version > song.version && latest.status !== "failed") {
+    const [composition, production] = await Promise.all([loadComposition(latest.compositionId), loadProduction(latest.productionId)]);
+    return { composition, production, params: latest.params };
+  }
+  const { composition, production } = await currentParts(song);
+  return { composition, production, params: song.params };
+}
+
 /** The newest edit of the song, if any: its status drives the pages' progress display. */
 export async function latestVersion(songId: string): Promise<SongVersion | null> {
   const [row] = await db.select().from(songVersions).where(eq(songVersions.songId, songId)).orderBy(desc(songVersions.version)).limit(1);
@@ -189,8 +204,9 @@ export interface ProductionEdit {
  * pins the side it keeps and draws the other with a new seed.
  */
 export async function editProduction(song: Song, edit: ProductionEdit): Promise<SongVersion> {
-  const { composition, production } = await currentParts(song);
-  const params: StoredSongParams = { ...song.params };
+  const base = await editBase(song);
+  const { composition, production } = base;
+  const params: StoredSongParams = { ...base.params };
   let productionSeed = currentProductionSeed(song, production);
   if (edit.ensemble !== undefined) {
     params.ensemble = edit.ensemble;
@@ -229,17 +245,17 @@ function definedEntries<T>(record: Partial<Record<string, T | undefined>>): Reco
 
 /** New notes for one part of one segment; the production is kept. */
 export async function editNotes(song: Song, changes: { segment: number; part: PartName; notes: Note[] }[]): Promise<SongVersion> {
-  const { composition, production } = await currentParts(song);
+  const { composition, production, params } = await editBase(song);
   let edited = composition;
   for (const change of changes) edited = withSegmentNotes(edited, change.segment, change.part, change.notes);
-  return submitVersion(song, { change: "notes", composition: edited, production, params: song.params, productionSeed: production.seed });
+  return submitVersion(song, { change: "notes", composition: edited, production, params, productionSeed: production.seed });
 }
 
 /** The segments in a new order (indexes of the current segments; repeats duplicate, omissions delete). */
 export async function editArrangement(song: Song, order: number[]): Promise<SongVersion> {
-  const { composition, production } = await currentParts(song);
+  const { composition, production, params } = await editBase(song);
   const arranged = arrangeSegments(composition, order);
-  return submitVersion(song, { change: "arrangement", composition: arranged, production, params: song.params, productionSeed: production.seed });
+  return submitVersion(song, { change: "arrangement", composition: arranged, production, params, productionSeed: production.seed });
 }
 
 /**
@@ -305,17 +321,18 @@ export async function giveUpOnVersion(songId: string, version: number, error: un
 
 /** Rewrite (spec 1 §4, on the edit page): new notes from a new seed, the same sounds. One new version. */
 export async function rewriteSong(song: Song): Promise<SongVersion> {
-  const { production } = await currentParts(song);
+  const { production, params } = await editBase(song);
   const seed = newSeed();
-  const composition = compose(engineParams({ params: song.params, seed }));
-  const next = produce(engineParams({ params: song.params, seed }), composition, production.seed);
-  return submitVersion(song, { change: "notes", composition, production: next, params: song.params, productionSeed: production.seed });
+  const composition = compose(engineParams({ params, seed }));
+  const next = produce(engineParams({ params, seed }), composition, production.seed);
+  return submitVersion(song, { change: "notes", composition, production: next, params, productionSeed: production.seed });
 }
 
 /** Reproduce (on the edit page): the same notes, new instruments and drums. One new version. */
 export async function reproduceSong(song: Song): Promise<SongVersion> {
-  const { composition } = await currentParts(song);
-  const params: StoredSongParams = { ...song.params };
+  const base = await editBase(song);
+  const { composition } = base;
+  const params: StoredSongParams = { ...base.params };
   delete params.instruments;
   delete params.drums;
   const productionSeed = newSeed();

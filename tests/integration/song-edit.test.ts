@@ -151,3 +151,17 @@ test("a copy is a new saved song with its own files, editable even when the orig
   const copied = await new LocalDiskStorage(mediaDir).get(copy.media!.mp3);
   expect(copied && Buffer.from(copied).equals(Buffer.from(original!))).toBe(true);
 });
+
+test("a second edit made while the first still renders builds on the first: both changes reach the song", async () => {
+  const { song } = await completeSong();
+  await editProduction(song, { mix: "lofi" });
+  const notes = [{ step: 2, micro: 0, length: 2, pitch: 57, velocity: 90 }];
+  // The song row still plays version 1 here: the mix edit has not rendered yet.
+  await editNotes((await findSong(song.id))!, [{ segment: 0, part: "bass", notes }]);
+  await renderSongVersion(song.id, 3);
+  const after = (await findSong(song.id))!;
+  expect(after.version).toBe(3);
+  expect((await loadProduction(after.productionId!)).mix).toBe("lofi");
+  expect((await loadComposition(after.compositionId!)).segments[0].parts.bass).toEqual(notes);
+  expect(after.params.mix).toBe("lofi");
+});
