@@ -4,7 +4,8 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { currentParts, editArrangement, requireEditableSong } from "~/services/song-edit.server";
-import { ArrangementEditSchema, checkOrder, VersionQueuedSchema } from "~/services/song-edit-notes.server";
+import { ArrangementEditSchema, checkOrder } from "~/services/song-edit-notes.server";
+import { VersionAcceptedSchema } from "~/services/song-production.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({
@@ -15,7 +16,7 @@ const operation = registerApiOperation({
   tags: ["edit"],
   request: { params: z.object({ id: IdSchema }), body: ArrangementEditSchema },
   responses: {
-    202: { description: "The new version, queued for rendering", schema: VersionQueuedSchema },
+    202: { description: "The new version, queued for rendering", schema: VersionAcceptedSchema },
     400: { description: "An invalid order (fields name each bad entry)" },
     401: { description: "Not signed in" },
     403: { description: "The song is read-only (mastered or locked)" },

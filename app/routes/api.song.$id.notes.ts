@@ -4,7 +4,8 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { currentParts, editNotes, requireEditableSong } from "~/services/song-edit.server";
-import { checkNoteChanges, NotesEditSchema, VersionQueuedSchema } from "~/services/song-edit-notes.server";
+import { checkNoteChanges, NotesEditSchema } from "~/services/song-edit-notes.server";
+import { VersionAcceptedSchema } from "~/services/song-production.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({
@@ -17,7 +18,7 @@ const operation = registerApiOperation({
   tags: ["edit"],
   request: { params: z.object({ id: IdSchema }), body: NotesEditSchema },
   responses: {
-    202: { description: "The new version, queued for rendering", schema: VersionQueuedSchema },
+    202: { description: "The new version, queued for rendering", schema: VersionAcceptedSchema },
     400: { description: "Invalid notes, segment or part (fields name each one)" },
     401: { description: "Not signed in" },
     403: { description: "The song is read-only (mastered or locked)" },
