@@ -136,6 +136,7 @@ export default function AddLyricsPage() {
   const [errors, setErrors] = useState<Errors>({});
   useEffect(() => setErrors(actionData?.errors ?? {}), [actionData]);
   const [prompt, setPrompt] = useState(actionData?.prompt ?? data.prompt);
+  const [promptEdited, setPromptEdited] = useState(false);
   const waiting = data.status === "pending" || data.status === "generating";
 
   // A page opened while lyrics are being written follows them.
@@ -207,7 +208,7 @@ export default function AddLyricsPage() {
 
   const busyGenerating = poll.phase === "polling" || poll.phase === "fetching" || (!hydrated && waiting);
   // The poll's error (JavaScript) or the stored one (the page reloaded after the job failed).
-  const lyricsError = poll.phase === "error" ? poll.message : poll.phase === "idle" && data.status === "error" ? data.error : null;
+  const lyricsError = poll.phase === "error" ? poll.message : poll.phase === "idle" && data.status === "error" && !promptEdited ? data.error : null;
   const shown = fetched ?? data.lyrics;
   const clear = (field: keyof Errors) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
@@ -235,6 +236,8 @@ export default function AddLyricsPage() {
           onChange={(event) => {
             setPrompt(event.target.value);
             clear("prompt");
+            dispatch({ type: "dismissed" });
+            setPromptEdited(true);
           }}
           aria-invalid={errors.prompt ? true : undefined}
           className="w-full rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white aria-invalid:border-rose-400"

@@ -54,3 +54,10 @@ test("answers arriving after the wait ended change nothing; a new start polls ag
   expect(lyricsPollStep(initialPollState, { type: "fetched" })).toBe(initialPollState);
   expect(lyricsPollStep(failed, { type: "started" })).toEqual({ phase: "polling", polls: 0, status: "pending" });
 });
+
+test("editing the prompt dismisses an error, and nothing else", () => {
+  const failed = run([{ type: "rejected", message: "Too long." }]);
+  expect(lyricsPollStep(failed, { type: "dismissed" })).toEqual(initialPollState);
+  const polling = run([{ type: "started" }]);
+  expect(lyricsPollStep(polling, { type: "dismissed" })).toBe(polling);
+});

@@ -27,7 +27,9 @@ export type LyricsPollEvent =
   | { type: "notFound"; message: string }
   /** The network or server failed (a 5xx, no answer). */
   | { type: "failed"; message?: string }
-  | { type: "fetched" };
+  | { type: "fetched" }
+  /** The user edited the prompt: a shown error goes away (spec 1 §5, a field's error clears on edit). */
+  | { type: "dismissed" };
 
 export const initialPollState: LyricsPollState = { phase: "idle" };
 
@@ -50,6 +52,8 @@ export function lyricsPollStep(state: LyricsPollState, event: LyricsPollEvent): 
       return state.phase === "polling" || state.phase === "fetching" ? { phase: "error", message: event.message || LYRICS_FAILED_MESSAGE } : state;
     case "fetched":
       return state.phase === "fetching" ? { phase: "done" } : state;
+    case "dismissed":
+      return state.phase === "error" ? initialPollState : state;
   }
 }
 
