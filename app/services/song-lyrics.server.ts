@@ -5,6 +5,7 @@
 import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { enqueue } from "../../jobs/enqueue";
+import { users } from "../../drizzle/schema/auth";
 import { lyricsGenerations, songLyrics, type SongLyrics } from "../../drizzle/schema/vocals";
 import type { Song } from "../../drizzle/schema/songs";
 import {
@@ -94,6 +95,8 @@ export async function requestLyrics({ user, song }: EditableSong, prompt: string
   if (text.length > LYRICS_PROMPT_MAX) throw new ApiError(422, "character_limit", PROMPT_TOO_LONG_MESSAGE, { prompt: [PROMPT_TOO_LONG_MESSAGE] });
   if (!song.compositionId) throw new ApiError(409, "not_ready", "This song is still being created. Try again when it is ready.");
   return db.transaction(async (tx) => {
+    // One user's requests queue here, so two at once cannot both take the last generation of the day.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const since = new Date(Date.now() - DAY_MS);
     const [used] = await tx
       .select({ n: count() })

@@ -1,13 +1,14 @@
 // The lyrics APIs against real Postgres, called the way Remix calls them: POST …/lyrics queues the
 // lyrics.generate job (run here by handing the queued job to its handler) and the lines fit the song's
 // phrases; the daily limit (429), the character limits (422), a status before any lyrics (404), someone
-// else's song (404), a read-only song (403), the PUT/GET/DELETE round trip, timings and syllable counts.
+// else's song (404), a read-only song (403), the PUT/GET/DELETE round trip, timings and syllable counts;
+// and the /edit/{id}/vocals/addLyrics page's loader and plain-form action (JavaScript off).
 import "../support/auth-env";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { lyricsGenerations, songLyrics, songs, subscriptions } from "#drizzle/schema/index";
+import { featureFlags, lyricsGenerations, songLyrics, songs, subscriptions } from "#drizzle/schema/index";
 import { getBoss, startBoss, stopBoss } from "#jobs/boss";
 import { handle as generateJob } from "#jobs/handlers/lyrics.generate";
 import { lineSyllables, MAX_LYRICS_CHARACTERS } from "~/engine/lyrics";
@@ -17,11 +18,13 @@ import * as lyricsApi from "~/routes/api.song.$id.lyrics";
 import * as statusApi from "~/routes/api.song.$id.lyrics.status";
 import * as songCountApi from "~/routes/api.song.$id.lyrics.syllable_count";
 import * as timingApi from "~/routes/api.song.$id.lyrics.timing";
+import * as lyricsPage from "~/routes/edit.$songId.vocals.addLyrics";
+import { setFlag } from "~/server/flags.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { createSongs } from "~/services/song-create.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
 import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
-import { callRoute, createSession, createUser, get } from "../support/auth";
+import { callRoute, createSession, createUser, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase("postgres");
@@ -216,4 +219,96 @@ test("POST /api/lyrics/syllable_count counts a line; GET /api/lyrics/prompt give
   expect(ideas.status).toBe(200);
   expect(ideas.body.prompts.length).toBe(promptApi.PROMPT_IDEA_COUNT);
   for (const prompt of ideas.body.prompts) expect(typeof prompt).toBe("string");
+});
+
+describe("the /edit/{id}/vocals/addLyrics page", () => {
+  const page = `/edit/:id/vocals/addLyrics`;
+  const url = (songId: string, query = "") => page.replace(":id", songId) + query;
+  const load = async (songId: string, cookie: string) => (await callRoute(lyricsPage.loader, get(url(songId), cookie), { songId })).json();
+  const submit = (songId: string, cookie: string, fields: [string, string][]) =>
+    callRoute(
+      lyricsPage.action,
+      new Request(new URL(url(songId), "http://localhost"), {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      }),
+      { songId },
+    );
+
+  test("without JavaScript: generate redirects back; add and remove a line save the form; save keeps the edits", async () => {
+    const { songId, cookie } = await completeSong();
+    const generated = await callRoute(lyricsPage.action, post(url(songId), { intent: "generate", prompt: "paper boats on a river" }, cookie), { songId });
+    expect(generated.status).toBe(302);
+    expect(generated.headers.get("Location")).toBe(url(songId));
+    expect((await load(songId, cookie)).status).toBe("pending");
+    await runQueuedJob(songId);
+    const loaded = await load(songId, cookie);
+    expect(loaded.status).toBe("completed");
+    const first = loaded.lyrics.sections[0];
+    expect(first.lines[0].count).toBe(lineSyllables(first.lines[0].value));
+
+    const fields = (lines: string[]): [string, string][] => [["sectionType", first.type], ...lines.map((line): [string, string] => [`line.0`, line]), ["language", "English"]];
+    const added = await submit(songId, cookie, [...fields(["the river carries paper", "and the light is low"]), ["intent", "addLine:0"]]);
+    expect(added.headers.get("Location")).toBe(url(songId));
+    expect((await load(songId, cookie)).lyrics.sections.map((section: { lines: { value: string }[] }) => section.lines.map((line) => line.value))).toEqual([
+      ["the river carries paper", "and the light is low", ""],
+    ]);
+    await submit(songId, cookie, [...fields(["the river carries paper", "and the light is low", ""]), ["intent", "removeLine:0:1"]]);
+    const saved = await submit(songId, cookie, [...fields(["the river carries paper", "gone"]), ["intent", "save"]]);
+    expect(saved.headers.get("Location")).toBe(url(songId, "?saved=1"));
+    const after = await load(songId, cookie);
+    expect(after.lyrics.sections[0].lines.map((line: { value: string }) => line.value)).toEqual(["the river carries paper", "gone"]);
+    expect(after.lyrics.sections[0].lines[0].target).toBe(first.lines[0].target);
+    expect(after.lyrics.language).toBe("English");
+  });
+
+  test("errors come back for their field: prompt 422 and 429, lyrics 422, language 400", async () => {
+    const { user, songId, cookie } = await completeSong();
+    const long = await callRoute(lyricsPage.action, post(url(songId), { intent: "generate", prompt: "a".repeat(LYRICS_PROMPT_MAX + 1) }, cookie), { songId });
+    expect(long.status).toBe(422);
+    expect((await long.json()).errors).toEqual({ prompt: PROMPT_TOO_LONG_MESSAGE });
+    await database().db.insert(lyricsGenerations).values(Array.from({ length: DAILY_LYRICS_GENERATIONS }, () => ({ userId: user.id, songId })));
+    const limited = await callRoute(lyricsPage.action, post(url(songId), { intent: "generate", prompt: "rain" }, cookie), { songId });
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).errors).toEqual({ prompt: DAILY_LIMIT_MESSAGE });
+    const tooLong = await submit(songId, cookie, [["sectionType", "verse"], ["line.0", "la ".repeat(MAX_LYRICS_CHARACTERS)], ["intent", "save"]]);
+    expect(tooLong.status).toBe(422);
+    expect((await tooLong.json()).errors).toHaveProperty("lyrics");
+    const klingon = await submit(songId, cookie, [["sectionType", "verse"], ["line.0", "hello"], ["language", "Klingon"], ["intent", "save"]]);
+    expect(klingon.status).toBe(400);
+    expect((await klingon.json()).errors).toEqual({ language: "Choose a language from the list." });
+  });
+
+  test("syllable counts are shown only while enable_syllable_count_ui is on", async () => {
+    const { songId, cookie } = await completeSong();
+    // The flag row as the seed makes it; setFlag also clears this process's flag cache.
+    await database().db.insert(featureFlags).values({ key: "enable_syllable_count_ui", active: true }).onConflictDoNothing();
+    await setFlag("enable_syllable_count_ui", true);
+    await submit(songId, cookie, [["sectionType", "verse"], ["line.0", "the harbour lights are low"], ["intent", "save"]]);
+    const on = await load(songId, cookie);
+    expect(on.showCounts).toBe(true);
+    expect(on.lyrics.sections[0].lines[0].count).toBe(6);
+    await setFlag("enable_syllable_count_ui", false);
+    const off = await load(songId, cookie);
+    expect(off.showCounts).toBe(false);
+    expect(off.lyrics.sections[0].lines[0].count).toBeNull();
+    await setFlag("enable_syllable_count_ui", true);
+  });
+
+  test("a read-only song shows its lyrics; its form posts are sent back to the options page", async () => {
+    const { user, songId, cookie } = await completeSong();
+    await submit(songId, cookie, [["sectionType", "verse"], ["line.0", "the harbour lights are low"], ["intent", "save"]]);
+    await database().db.insert(subscriptions).values({ userId: user.id, productId: 2, currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+    await database().db.update(songs).set({ masteredAt: new Date() }).where(eq(songs.id, songId));
+    const loaded = await load(songId, cookie);
+    expect(loaded.readOnlyReason).toBeTruthy();
+    expect(loaded.lyrics.sections[0].lines[0].value).toBe("the harbour lights are low");
+    const refused = await submit(songId, cookie, [["sectionType", "verse"], ["line.0", "changed"], ["intent", "save"]]);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toMatch(new RegExp(`^/edit/${songId}\\?error=`));
+    const stranger = await signedIn();
+    const away = await callRoute(lyricsPage.loader, get(url(songId), stranger.cookie), { songId });
+    expect(away.headers.get("Location")).toBe(`/s/${songId}`);
+  });
 });
