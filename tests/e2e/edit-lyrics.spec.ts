@@ -1,12 +1,19 @@
 // The lyrics editor in a real browser (issue 6 "Done when"): the owner writes lyrics from a prompt, edits
 // a line and sees its syllables recounted against the phrase, and saves; the same generate/edit/save with
-// JavaScript disabled (the page refreshes itself while the lyrics are written); and the lyrics errors for
-// the daily limit (429) and the prompt's character limit (422). One song is made through the API in
-// beforeAll and rendered by the server's worker; the lyrics.generate job runs in that worker too.
+// JavaScript disabled (the page refreshes itself while the lyrics are written); the lyrics errors for the
+// daily limit (429) and the prompt's character limit (422); and the lyrics' content error (422). One song is
+// made through the API in beforeAll and rendered by the server's worker, which also runs lyrics.generate.
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { lyricsGenerations } from "#drizzle/schema/index";
-import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, LYRICS_PROMPT_MAX, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
+import {
+  DAILY_LIMIT_MESSAGE,
+  DAILY_LYRICS_GENERATIONS,
+  LYRICS_PROMPT_MAX,
+  LYRICS_TOO_LONG_MESSAGE,
+  MAX_LYRICS_CHARACTERS,
+  PROMPT_TOO_LONG_MESSAGE,
+} from "~/services/song-lyrics.server";
 import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
 
 const SONG_READY_MS = 240_000;
@@ -80,6 +87,18 @@ test.describe("with JavaScript", () => {
     } finally {
       await e2eDb().delete(lyricsGenerations).where(eq(lyricsGenerations.userId, userId));
     }
+  });
+});
+
+test.describe("with JavaScript, saving", () => {
+  test("lyrics over the character limit show the content error, which clears when the lyrics are edited", async ({ page, baseURL }) => {
+    await open(page, baseURL);
+    await expect(page.getByTestId("lyrics-editor")).toBeVisible();
+    await firstLine(page).getByRole("textbox").fill("la ".repeat(MAX_LYRICS_CHARACTERS / 2));
+    await page.getByRole("button", { name: "Save lyrics" }).click();
+    await expect(page.getByTestId("lyrics-content-error")).toHaveText(LYRICS_TOO_LONG_MESSAGE);
+    await firstLine(page).getByRole("textbox").fill("the harbour lights are low");
+    await expect(page.getByTestId("lyrics-content-error")).toHaveCount(0);
   });
 });
 
