@@ -23,7 +23,7 @@ import { setFlag } from "~/server/flags.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { createSongs } from "~/services/song-create.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
-import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
+import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, GENERATION_FAILED_MESSAGE, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
 import { callRoute, createSession, createUser, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 
@@ -113,6 +113,31 @@ test("POST queues the job; the job completes with lines that fit their phrases; 
   await generateJob([{ id: "retry", name: "lyrics.generate", data: { lyricsId: songId } }] as unknown as Parameters<typeof generateJob>[0]);
   const again = await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, cookie), { id: songId }));
   expect(again.body.lyrics.sections).toEqual(body.lyrics.sections);
+});
+
+test("the job's last failed attempt sets the error status with a message; a job overtaken by a hand edit writes nothing", async () => {
+  const { songId, cookie } = await completeSong();
+  expect((await generate(songId, cookie)).status).toBe(202);
+  const [job] = (await getBoss().fetch<{ lyricsId: string }>("lyrics.generate", { batchSize: 10 })).filter((queued) => queued.data.lyricsId === songId);
+  const { compositionId } = (await database().db.select({ compositionId: songs.compositionId }).from(songs).where(eq(songs.id, songId)))[0];
+  // A song whose composition cannot be read makes every attempt fail.
+  await database().db.update(songs).set({ compositionId: null }).where(eq(songs.id, songId));
+  const early = { ...job, retryCount: 0 } as unknown as Parameters<typeof generateJob>[0][number];
+  await expect(generateJob([early])).rejects.toThrow();
+  expect((await status(songId, cookie)).body).toEqual({ status: "generating" });
+  const last = { ...job, retryCount: 2 } as unknown as Parameters<typeof generateJob>[0][number];
+  await expect(generateJob([last])).rejects.toThrow();
+  expect((await status(songId, cookie)).body).toEqual({ status: "error", error: GENERATION_FAILED_MESSAGE });
+
+  // The user asks again, then writes the lines by hand before the job runs: the job leaves them alone.
+  await database().db.update(songs).set({ compositionId }).where(eq(songs.id, songId));
+  expect((await generate(songId, cookie)).status).toBe(202);
+  const lyrics = { sections: [{ type: "verse", lines: [{ value: "written by hand" }] }], language: "English" };
+  expect((await callRoute(lyricsApi.action, send("PUT", `/api/song/${songId}/lyrics`, { lyrics }, cookie), { id: songId })).status).toBe(200);
+  await runQueuedJob(songId);
+  const kept = await answer(await callRoute(lyricsApi.loader, get(`/api/song/${songId}/lyrics`, cookie), { id: songId }));
+  expect(kept.body.lyrics.sections).toHaveLength(1);
+  expect(kept.body.lyrics.sections[0].lines.map((line: { value: string }) => line.value)).toEqual(["written by hand"]);
 });
 
 test("the daily limit answers 429 with the server's message, and no job is queued", async () => {
