@@ -141,6 +141,22 @@ describe("writeVocalMelody", () => {
     expect(() => writeVocalMelody({ composition, lyrics, seed: 1, range: [60, 62] })).toThrow(/^range:/);
   });
 
+  it("puts stressed syllables on the beat more often than unstressed ones", () => {
+    const counts = { stressed: [0, 0], unstressed: [0, 0] };
+    lines.forEach((line, index) => {
+      const syllables = syllabifyLine(line.value);
+      melody.notes.filter((note) => note.line === index).forEach((note, n) => {
+        const count = counts[syllables[n].stressed ? "stressed" : "unstressed"];
+        count[1]++;
+        if (note.step % 4 === 0) count[0]++;
+      });
+    });
+    const share = ([onBeat, all]: number[]) => onBeat / all;
+    console.log(`on the beat: stressed ${counts.stressed.join("/")}, unstressed ${counts.unstressed.join("/")}`);
+    expect(share(counts.stressed)).toBeGreaterThanOrEqual(0.8);
+    expect(share(counts.stressed)).toBeGreaterThan(share(counts.unstressed) + 0.2);
+  });
+
   it("is deterministic per seed and changes with the seed", () => {
     expect(writeVocalMelody({ composition, lyrics, seed: 7 })).toEqual(melody);
     const other = writeVocalMelody({ composition, lyrics, seed: 8 });

@@ -99,25 +99,51 @@ function stepInScale(from: Midi, degrees: number, scale: readonly number[], low:
   return pitch;
 }
 
-/** Note lengths (16ths) for `count` syllables in `available` steps: even units, dotted here and there, a long last note. */
-function rhythm(count: number, available: number, rng: Rng): number[] {
+/**
+ * Where each syllable starts and how long it is (16ths from the line's start), for syllables in
+ * `available` steps: even units, a long last note, a breath before the next line. Stressed syllables
+ * are pulled onto the beat (MUSIC.md: stressed syllables on strong beats): a line that opens unstressed
+ * starts as a pickup one unit late, and spare time lengthens the syllable before a stressed one that
+ * would otherwise fall off the beat.
+ */
+function rhythm(stressed: readonly boolean[], available: number, rng: Rng): { offset: number; lengths: number[] } {
+  const count = stressed.length;
   // Leave a 16th to breathe before the next line when there is room.
   const usable = available > count ? available - 1 : available;
   const unit = [4, 2, 1].find((candidate) => count * candidate <= usable) ?? 1;
   const lengths = new Array<number>(count).fill(unit);
   let slack = Math.max(0, usable - count * unit);
+  let offset = 0;
+  if (count > 1 && !stressed[0] && stressed[1] && unit < 4 && slack >= unit) {
+    offset = unit;
+    slack -= unit;
+  }
   const lastExtra = Math.min(slack, Math.max(unit, 4) * 2);
   lengths[count - 1] += lastExtra;
   slack -= lastExtra;
-  // Dotted notes on some earlier syllables use up what is left, so the line fills its phrase.
   const half = Math.max(1, unit / 2);
-  for (let attempt = 0; slack >= half && attempt < count * 3; attempt++) {
-    const index = rng.int(0, Math.max(0, count - 2));
-    if (lengths[index] >= unit * 2) continue;
-    lengths[index] += half;
-    slack -= half;
+  // First put stressed syllables that fall off the beat onto it, by lengthening the note before them.
+  let position = offset;
+  for (let index = 0; index < count - 1 && slack > 0; index++) {
+    position += lengths[index];
+    const toBeat = (4 - (position % 4)) % 4;
+    if (stressed[index + 1] && toBeat > 0 && toBeat <= slack && lengths[index] + toBeat <= unit * 2) {
+      lengths[index] += toBeat;
+      slack -= toBeat;
+      position += toBeat;
+    }
   }
-  return lengths;
+  // Dotted pairs (long-short) on a stressed then unstressed syllable: a lilt that keeps the beats in place.
+  for (let index = 0; index + 2 < count; index++) {
+    if (stressed[index] && !stressed[index + 1] && lengths[index + 1] === unit && unit >= 2 && rng.chance(0.35)) {
+      lengths[index] += half;
+      lengths[index + 1] -= half;
+      index++;
+    }
+  }
+  // What is left holds the last note longer, so the line fills its phrase.
+  lengths[count - 1] += slack;
+  return { offset, lengths };
 }
 
 /** Shape of the line: rises to a peak about two thirds through, then falls. 0..1. */
@@ -167,16 +193,19 @@ export function writeVocalMelody({ composition, lyrics, seed, range = DEFAULT_ME
       if (syllables.length > available) {
         // More syllables than 16ths: the extra ones are sung on the last note.
         const extra = syllables.slice(available - 1);
-        syllables = [...syllables.slice(0, available - 1), { text: extra.map((s) => s.text).join(""), word: extra[0].word, phonemes: extra.every((s) => s.phonemes) ? extra.map((s) => s.phonemes).join("") : "" }];
+        syllables = [
+          ...syllables.slice(0, available - 1),
+          { text: extra.map((s) => s.text).join(""), word: extra[0].word, phonemes: extra.every((s) => s.phonemes) ? extra.map((s) => s.phonemes).join("") : "", stressed: extra.some((s) => s.stressed) },
+        ];
       }
       // The same line in the same kind of section gets the same tune: choruses repeat.
       const rng = createRng(deriveSeed(seed, "vocal", sectionKind, lineInSection % 4, line.value.toLowerCase()));
-      const lengths = rhythm(syllables.length, available, rng);
+      const { offset, lengths } = rhythm(syllables.map((syllable) => syllable.stressed), available, rng);
       const height = SECTION_HEIGHT[sectionKind] ?? 0.45;
       const centre = low + span * height;
       const lift = 3 + rng.int(0, 3);
       let previous: Midi | null = null;
-      let step = startStep;
+      let step = startStep + offset;
       syllables.forEach((syllable, index) => {
         const position = syllables.length === 1 ? 0.5 : index / (syllables.length - 1);
         const last = index === syllables.length - 1;

@@ -11,6 +11,8 @@ export interface Syllable {
   word: string;
   /** espeak-ng phoneme mnemonics for the syllable, e.g. "b'ju:"; empty when the word is not in the dictionary. */
   phonemes: string;
+  /** Carries the word's primary or secondary stress (the dictionary's 1 or 2); unknown words count as stressed. */
+  stressed: boolean;
 }
 
 /** Sung vowels are all full vowels: a held schwa sounds like a mistake, so reduced vowels become stressed ones. */
@@ -93,12 +95,17 @@ export function syllabifyWord(rawWord: string): Syllable[] {
   const entry = dictionary[word];
   if (!entry) {
     const count = Math.max(1, (word.match(/[aeiouy]+/g) ?? []).length - (/[^aeiou]e$/.test(word) && word.length > 3 ? 1 : 0));
-    return splitSpelling(word, count).map((text) => ({ text, word, phonemes: "" }));
+    return splitSpelling(word, count).map((text) => ({ text, word, phonemes: "", stressed: true }));
   }
   const phones = entry.split(" ");
   const syllables = splitPhones(phones);
   const spellings = splitSpelling(word, syllables.length);
-  return syllables.map((phonesOfSyllable, index) => ({ text: spellings[index], word, phonemes: toEspeakPhonemes(phonesOfSyllable) }));
+  return syllables.map((phonesOfSyllable, index) => ({
+    text: spellings[index],
+    word,
+    phonemes: toEspeakPhonemes(phonesOfSyllable),
+    stressed: phonesOfSyllable.some((phone) => /[12]$/.test(phone)),
+  }));
 }
 
 /** Syllables of a lyric line, in order. */
