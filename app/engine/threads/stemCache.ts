@@ -5,7 +5,7 @@
 //
 // One file per stem: a 4-byte header length, a JSON header, then the left and right float32 samples. The
 // directory is trimmed to `maxBytes`, oldest files first; losing a file only costs a render.
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs";
 import path from "node:path";
 import { hashId } from "../theory/hash";
 import type { Seconds, StereoBuffer, Track } from "../types";
@@ -18,6 +18,8 @@ export interface CachedStem {
 
 export interface StemCache {
   get(key: string): CachedStem | null;
+  /** Whether get() would (probably) find it, without reading it: lets a render read each stem when needed. */
+  has?(key: string): boolean;
   /** Must be called before the mixer processes the stem in place. */
   put(key: string, entry: CachedStem): void;
 }
@@ -37,27 +39,42 @@ export class DiskStemCache implements StemCache {
     mkdirSync(dir, { recursive: true });
   }
 
+  has(key: string): boolean {
+    return existsSync(this.file(key));
+  }
+
   get(key: string): CachedStem | null {
-    let bytes: Buffer;
+    // Read straight into the stem's own (aligned) buffers, which the mixer then writes into: reading the
+    // whole file first would hold and copy every stem twice.
+    let fd: number;
     try {
-      bytes = readFileSync(this.file(key));
-      // Marks it recently used, so trimming removes stems of songs nobody is editing first.
-      const now = new Date();
-      utimesSync(this.file(key), now, now);
+      fd = openSync(this.file(key), "r");
     } catch {
       return null;
     }
-    const headerLength = bytes.readUInt32LE(0);
-    const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString("utf8")) as { sampleRate: number; length: number; lufs: number | null };
-    const start = 4 + headerLength;
-    const samples = header.length * 4;
-    if (bytes.length !== start + 2 * samples) return null;
-    // Copies into fresh, aligned buffers: the mixer writes into stems, and a Buffer's offset may be unaligned.
-    const left = new Float32Array(header.length);
-    const right = new Float32Array(header.length);
-    new Uint8Array(left.buffer).set(bytes.subarray(start, start + samples));
-    new Uint8Array(right.buffer).set(bytes.subarray(start + samples, start + 2 * samples));
-    return { stem: { sampleRate: header.sampleRate, left, right }, ...(header.lufs !== null ? { lufs: header.lufs } : {}) };
+    try {
+      const size = fstatSync(fd).size;
+      const lengthBytes = Buffer.alloc(4);
+      if (readSync(fd, lengthBytes, 0, 4, 0) !== 4) return null;
+      const headerLength = lengthBytes.readUInt32LE(0);
+      const headerBytes = Buffer.alloc(headerLength);
+      if (readSync(fd, headerBytes, 0, headerLength, 4) !== headerLength) return null;
+      const header = JSON.parse(headerBytes.toString("utf8")) as { sampleRate: number; length: number; lufs: number | null };
+      const start = 4 + headerLength;
+      const samples = header.length * 4;
+      if (size !== start + 2 * samples) return null;
+      const left = new Float32Array(header.length);
+      const right = new Float32Array(header.length);
+      if (readFully(fd, new Uint8Array(left.buffer), start) !== samples || readFully(fd, new Uint8Array(right.buffer), start + samples) !== samples) return null;
+      // Marks it recently used, so trimming removes stems of songs nobody is editing first.
+      const now = new Date();
+      utimesSync(this.file(key), now, now);
+      return { stem: { sampleRate: header.sampleRate, left, right }, ...(header.lufs !== null ? { lufs: header.lufs } : {}) };
+    } catch {
+      return null;
+    } finally {
+      closeSync(fd);
+    }
   }
 
   put(key: string, { stem, lufs }: CachedStem): void {
@@ -110,6 +127,17 @@ export class DiskStemCache implements StemCache {
       }
     }
   }
+}
+
+/** Reads `target.length` bytes from `position` (readSync may return fewer per call); returns how many it got. */
+function readFully(fd: number, target: Uint8Array, position: number): number {
+  let done = 0;
+  while (done < target.length) {
+    const n = readSync(fd, target, done, target.length - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return done;
 }
 
 const caches = new Map<string, DiskStemCache>();

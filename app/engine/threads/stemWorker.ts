@@ -1,9 +1,13 @@
-// Worker-thread entry: renders stems on request, measures their loudness, and transfers them back. Requests are handled one at a
-// time, in arrival order; the SoundFont stays loaded in the worker between songs.
+// Worker-thread entry: renders stems on request, measures their loudness, and transfers them back; or runs
+// the front of a stem's channel strip (gain, filters, compressor) in place, for a stem the mixing thread
+// already has (a cached one), so both cores share the strips of a re-render. Requests are handled one at
+// a time, in arrival order; the SoundFont stays loaded in the worker between songs.
 
 import { parentPort } from "node:worker_threads";
-import type { Seconds, Track } from "../types";
+import type { Gain, Seconds, StereoBuffer, Track } from "../types";
 import { integratedLoudness } from "../master";
+import { stripFront } from "../mix/channelStrip";
+import type { PartMix } from "../mix/partDefaults";
 import { loadSoundBank, renderStem } from "../render";
 
 // Parse the SoundFont as soon as the worker starts, while the main thread is still composing.
@@ -11,9 +15,19 @@ loadSoundBank();
 
 let queue: Promise<void> = Promise.resolve();
 
-parentPort?.on("message", (message: { id: number; track: Track; durationSeconds: Seconds }) => {
+type Message =
+  | { id: number; kind?: "render"; track: Track; durationSeconds: Seconds }
+  | { id: number; kind: "stripFront"; stem: StereoBuffer; part: PartMix; gain: Gain; length: number };
+
+parentPort?.on("message", (message: Message) => {
   queue = queue.then(async () => {
     try {
+      if (message.kind === "stripFront") {
+        const { stem } = message;
+        const skipped = stripFront(stem, message.part, message.gain, message.length);
+        parentPort?.postMessage({ id: message.id, stem, skipped }, [stem.left.buffer as ArrayBuffer, stem.right.buffer as ArrayBuffer]);
+        return;
+      }
       const stem = await renderStem(message.track, message.durationSeconds);
       // Measured here, off the mixing thread, for the mixer's gain staging.
       const lufs = integratedLoudness(stem);
