@@ -24,7 +24,8 @@ app.use((_req, res, next) => {
   res.setHeader("Client-Build", CLIENT_BUILD);
   next();
 });
-app.get(["/s/:songId", "/song/:songId", "/share/:songId"], serveCachedSharePage);
+app.get(["/s/:songId", "/song/:songId", "/share/:songId"], servePageFrom(build.entry.module.sharePageCache));
+app.get("/style", servePageFrom(build.entry.module.userPageCache));
 app.use(compression());
 app.use("/build", express.static(path.join(buildRoot, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
@@ -32,25 +33,33 @@ app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 const renderPage = createFetchHandler(build, process.env.NODE_ENV);
 
 /**
- * Visitors' share pages come from an HTML cache kept gzipped (app/server/page-cache.server.ts, ADR 012);
- * a miss is rendered by Remix and kept. Anything the cache does not take goes on to the handlers below.
+ * Pages served from an HTML cache kept gzipped (app/server/page-cache.server.ts, ADR 012): visitors' share
+ * pages, and /style per signed-in user. A miss is rendered by Remix and kept; anything a cache does not
+ * take goes on to the handlers below.
  */
-function serveCachedSharePage(req, res, next) {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
-  build.entry.module.sharePageCache.serve(request, renderPage).then((page) => {
-    if (!page) return next();
-    res.status(page.status);
-    res.setHeader("Content-Type", page.contentType);
-    res.setHeader("Vary", "Accept-Encoding");
-    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
-      res.setHeader("Content-Encoding", "gzip");
-      res.end(page.gzip);
-    } else {
-      res.end(page.body);
-    }
-  }, next);
+function servePageFrom(cache) {
+  return (req, res, next) => {
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
+    cache.serve(request, renderPage).then((page) => {
+      if (!page) return next();
+      res.status(page.status);
+      if (page.headers) {
+        // An answer that was not cached (it sets a cookie, or redirects) goes out as Remix made it.
+        for (const [name, value] of page.headers) if (!/^(content-length|content-encoding|transfer-encoding)$/i.test(name)) res.append(name, value);
+        return res.end(page.body);
+      }
+      res.setHeader("Content-Type", page.contentType);
+      res.setHeader("Vary", "Accept-Encoding");
+      if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+        res.setHeader("Content-Encoding", "gzip");
+        res.end(page.gzip);
+      } else {
+        res.end(page.body);
+      }
+    }, next);
+  };
 }
 
 const port = Number(process.env.PORT ?? 3000);

@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 
 export { boot, shutdown } from "~/server/lifecycle.server";
 // server.mjs serves visitors' share pages from this cache before Remix renders (ADR 012).
-export { sharePageCache } from "~/server/page-cache.server";
+export { sharePageCache, userPageCache } from "~/server/page-cache.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rolePermissions, userRoles } from "../../drizzle/schema/access";
 import { devices, identities, sessions, userEvents, users, type User } from "../../drizzle/schema/auth";
-import { db, type Db, type Tx } from "~/server/db.server";
+import { db, getConnection, type Db, type DbConnection, type Tx } from "~/server/db.server";
 import type { Role } from "~/server/permissions.server";
 
 export type AccountStatus = User["accountStatus"];
@@ -32,9 +32,24 @@ export interface SessionLookup {
   deviceBanned: boolean;
 }
 
-/** The live (unexpired) session with its user and device, in one query. */
-export async function findSessionUser(sessionId: string): Promise<SessionLookup | null> {
-  const [row] = await db
+/**
+ * The session lookup runs on every request, so it is built and prepared once per database connection
+ * rather than assembled again each time (it was a tenth of a cached page's CPU).
+ */
+const sessionUserQueries = new WeakMap<DbConnection, ReturnType<typeof prepareSessionUserQuery>>();
+
+function sessionUserQuery() {
+  const connection = getConnection();
+  let query = sessionUserQueries.get(connection);
+  if (!query) {
+    query = prepareSessionUserQuery(connection.db);
+    sessionUserQueries.set(connection, query);
+  }
+  return query;
+}
+
+function prepareSessionUserQuery(database: Db) {
+  return database
     .select({
       sessionId: sessions.id,
       deviceId: sessions.deviceId,
@@ -55,7 +70,13 @@ export async function findSessionUser(sessionId: string): Promise<SessionLookup 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(devices, eq(devices.id, sessions.deviceId))
-    .where(and(eq(sessions.id, sessionId), sql`${sessions.expiresAt} > now()`));
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), sql`${sessions.expiresAt} > now()`))
+    .prepare("find_session_user");
+}
+
+/** The live (unexpired) session with its user and device, in one query. */
+export async function findSessionUser(sessionId: string): Promise<SessionLookup | null> {
+  const [row] = await sessionUserQuery().execute({ sessionId });
   if (!row) return null;
   const emailVerified = row.emailVerifiedAt !== null;
   return {

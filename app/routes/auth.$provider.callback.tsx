@@ -1,6 +1,7 @@
 // /auth/$provider/callback: the provider sends the user back here with a code (GET; Apple POSTs it as
 // form_post). remix-auth-oauth2 checks the state, exchanges the code and we find or create the user,
 // then finish like any sign-in. Failures go back to sign-in with a message, never to an error page.
+import { readFormData } from "~/utils/forms";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { User } from "../../drizzle/schema/auth";
 import { SocialEmailUnverifiedError } from "~/models/user.server";
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Apple's form_post: the same parameters in a form body; the strategy reads them from the URL. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  for (const [key, value] of await request.formData()) {
+  for (const [key, value] of await readFormData(request)) {
     if (typeof value === "string" && ["code", "state", "error", "error_description"].includes(key)) url.searchParams.set(key, value);
   }
   return finish(new Request(url, { headers: request.headers }), params.provider);

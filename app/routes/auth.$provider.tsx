@@ -1,6 +1,7 @@
 // POST /auth/$provider starts a social sign-in: remix-auth-oauth2 answers with the redirect to the
 // provider (state and PKCE verifier in a short-lived cookie). redirectFrom is kept in a cookie of ours
 // for the callback. Only POST: a cross-site link cannot start a sign-in on someone's behalf.
+import { readFormData } from "~/utils/forms";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { authenticator, isSocialProvider, enabledSocialProviders } from "~/server/auth.server";
 import { authRedirectCookie } from "~/server/auth-redirect.server";
@@ -18,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw new Response("This sign-in provider is not available.", { status: 404 });
   }
   // remix-auth copies the request (body included), so the page reads a clone.
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone());
   const redirectFrom = afterSignInPath(String(form.get("redirectFrom") ?? ""));
   try {
     await authenticator.authenticate(provider, request);

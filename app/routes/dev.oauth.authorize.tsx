@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { oauthCallbackUrl, PROVIDER_LABELS } from "~/server/auth.server";
 import { isStandinEnabled, issueCode, standinClientId, standinIdentity, STANDIN_PROVIDERS } from "~/server/oauth-standin.server";
-import { EmailField, parseForm } from "~/utils/forms";
+import { EmailField, parseForm, readFormData } from "~/utils/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseAuthorizationRequest(new URL(request.url).searchParams);
@@ -46,7 +46,7 @@ const IdentityFormSchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const query = parseAuthorizationRequest(formData);
   const parsed = parseForm(IdentityFormSchema, formData);
   if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });

@@ -7,7 +7,7 @@ import { AuthCard, Field, FormAlert } from "~/components/auth-form";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requestPasswordReset } from "~/services/account.server";
-import { echoValues, EmailField, parseForm } from "~/utils/forms";
+import { echoValues, EmailField, parseForm, readFormData } from "~/utils/forms";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 
 /** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
@@ -16,7 +16,7 @@ export const handle = PUBLIC_PAGE;
 const ForgotPasswordSchema = z.object({ email: EmailField });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const values = echoValues(formData, ["email"]);
   const parsed = parseForm(ForgotPasswordSchema, formData);
   if (!parsed.ok) return json({ sent: false, errors: parsed.errors, values }, { status: 400 });

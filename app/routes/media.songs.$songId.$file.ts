@@ -1,7 +1,8 @@
 // GET /media/songs/{songId}/{file}: a song's files from media storage, with HTTP range requests (seeking
 // in <audio>), ETags and cache headers. Files: song.mp3 (anyone who may see the song), peaks.json (same),
 // song.wav and song.mid (the owner only; download entitlements by plan come with downloads), and
-// cover.svg, a cover drawn from the song's waveform for share cards.
+// cover.svg, a cover drawn from the song's waveform for share cards, and instrumental.mp3 (the owner only: the
+// song without its vocal).
 // A private song is a 404 to everyone but its owner: its existence is not confirmed.
 // ?version=N serves that version's files (A/B listening on the production page, docs/edit-flow.md): the
 // owner may ask for any version, everyone else only for the one the song plays now.
@@ -10,7 +11,7 @@ import { findVisibleSong, type Song } from "~/models/song.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { findVersion } from "~/services/song-edit.server";
 import type { SongMedia } from "../../drizzle/schema/songs";
-import { getStorage, type ByteRange } from "~/server/storage.server";
+import { mediaNotFound, storedMediaResponse } from "~/server/media-response.server";
 import { waveformPath } from "~/utils/waveform";
 
 const FILES = {
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (params.file === "cover.svg") {
     const song = params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
-    if (!song || !song.wavePreview) return notFound();
+    if (!song || !song.wavePreview) return mediaNotFound();
     return new Response(coverSvg(song.songName, song.wavePreview), {
       headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cacheControl(song) },
     });
@@ -35,47 +36,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.file === "preview.mp3") {
     // The first seconds of a song still rendering (progressive playback): only its owner is waiting for it.
     song = params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
-    if (!song || !song.previewKey || song.userId !== user?.id) return notFound();
+    if (!song || !song.previewKey || song.userId !== user?.id) return mediaNotFound();
     key = song.previewKey;
+    type = "audio/mpeg";
+  } else if (params.file === "instrumental.mp3") {
+    // The song without its vocal: what a new take is recorded over (docs/vocals-flow.md). Owner only.
+    song = params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
+    if (!song || !song.media || song.userId !== user?.id) return mediaNotFound();
+    key = song.media.instrumental?.mp3 ?? song.media.mp3;
     type = "audio/mpeg";
   } else {
     const file = FILES[params.file as keyof typeof FILES] as (typeof FILES)[keyof typeof FILES] | undefined;
     song = file && params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
-    if (!file || !song || !song.media || (file.ownerOnly && song.userId !== user?.id)) return notFound();
+    if (!file || !song || !song.media || (file.ownerOnly && song.userId !== user?.id)) return mediaNotFound();
     const media = await versionMedia(song, new URL(request.url).searchParams.get("version"), song.userId === user?.id);
-    if (!media) return notFound();
+    if (!media) return mediaNotFound();
     key = media[file.media];
     type = file.type;
   }
-  const storage = getStorage();
-  const stored = await storage.stat(key);
-  if (!stored) return notFound();
-
-  const headers = new Headers({
-    "Content-Type": type,
-    "Accept-Ranges": "bytes",
-    ETag: stored.etag,
-    "Last-Modified": stored.modifiedAt.toUTCString(),
-    "Cache-Control": cacheControl(song),
-  });
-  if (request.headers.get("If-None-Match") === stored.etag) return new Response(null, { status: 304, headers });
-
-  const rangeHeader = request.headers.get("Range");
-  // If-Range: a range of a file that has changed since would splice two versions; send it whole instead.
-  const ifRange = request.headers.get("If-Range");
-  const range = rangeHeader && (!ifRange || ifRange === stored.etag) ? parseRange(rangeHeader, stored.size) : undefined;
-  if (range === null) {
-    headers.set("Content-Range", `bytes */${stored.size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  const body = request.method === "HEAD" ? null : storage.createReadStream(key, range);
-  if (range) {
-    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stored.size}`);
-    headers.set("Content-Length", String(range.end - range.start + 1));
-    return new Response(body, { status: 206, headers });
-  }
-  headers.set("Content-Length", String(stored.size));
-  return new Response(body, { status: 200, headers });
+  // The instrumental is the owner's alone: never in a shared cache.
+  return storedMediaResponse(request, key, type, params.file === "instrumental.mp3" ? "private, max-age=86400" : cacheControl(song));
 }
 
 /**
@@ -105,27 +85,6 @@ function cacheControl(song: Song): string {
   return song.private ? "private, no-store" : "public, max-age=86400";
 }
 
-/**
- * One `bytes=` range (browsers ask for one), clamped to the file. Undefined when the header is not one
- * we serve partially (several ranges, other units): then the whole file is sent, which HTTP allows.
- * Null when the range cannot be satisfied (416).
- */
-export function parseRange(header: string, size: number): ByteRange | null | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return undefined;
-  const [, first, last] = match;
-  if (first === "" && last === "") return undefined;
-  if (first === "") {
-    const suffix = Number(last);
-    if (suffix === 0) return null;
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(first);
-  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
-  if (start >= size || end < start) return null;
-  return { start, end };
-}
-
 /** A 1200x630 card (the OpenGraph size): the waveform over the brand gradient, and the song's name. */
 function coverSvg(name: string, peaks: number[]): string {
   const escaped = name.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -136,8 +95,4 @@ function coverSvg(name: string, peaks: number[]): string {
 <text x="100" y="540" font-family="system-ui, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${escaped}</text>
 <text x="100" y="110" font-family="system-ui, sans-serif" font-size="36" fill="#c4b5fd">Songloom</text>
 </svg>`;
-}
-
-function notFound(): Response {
-  return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { resetPassword } from "~/services/account.server";
 import { checkToken, type TokenCheck } from "~/server/tokens.server";
-import { formError, NewPasswordField, parseForm } from "~/utils/forms";
+import { formError, NewPasswordField, parseForm, readFormData } from "~/utils/forms";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 
 /** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
@@ -39,7 +39,7 @@ const ResetPasswordSchema = z
   });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = parseForm(ResetPasswordSchema, await request.formData());
+  const parsed = parseForm(ResetPasswordSchema, await readFormData(request));
   if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });
   const result = await resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) return json({ errors: formError(LINK_PROBLEMS[result.reason]) }, { status: 400 });

@@ -14,7 +14,7 @@ import {
   socialButtons,
 } from "~/server/auth.server";
 import { BAN_MESSAGES, requireAnonymous } from "~/server/guards.server";
-import { echoValues, EmailField, formError, parseForm, type FormErrors } from "~/utils/forms";
+import { echoValues, EmailField, formError, parseForm, type FormErrors, readFormData } from "~/utils/forms";
 import { afterSignInPath } from "~/utils/redirect-from";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 
@@ -59,7 +59,7 @@ const SignInFormSchema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   // FormStrategy reads the body itself, so the page reads a copy.
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const values = echoValues(formData, ["email"]);
   const parsed = parseForm(SignInFormSchema, formData);
   if (!parsed.ok) return json({ errors: parsed.errors, values }, { status: 400 });

@@ -12,7 +12,7 @@ import { EmailTakenError } from "~/models/user.server";
 import { signInUser, socialButtons } from "~/server/auth.server";
 import { BAN_MESSAGES, requireAnonymous } from "~/server/guards.server";
 import { signUp } from "~/services/account.server";
-import { echoValues, EmailField, fieldError, formError, NewPasswordField, parseForm, type FormErrors } from "~/utils/forms";
+import { echoValues, EmailField, fieldError, formError, NewPasswordField, parseForm, type FormErrors, readFormData } from "~/utils/forms";
 import { verifyContinuationFor } from "~/utils/redirect-from";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 
@@ -39,7 +39,7 @@ const SignUpFormSchema = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const values = echoValues(formData, ["displayName", "email"]);
   const parsed = parseForm(SignUpFormSchema, formData);
   if (!parsed.ok) return json({ errors: parsed.errors, values }, { status: 400 });

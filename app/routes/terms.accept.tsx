@@ -7,7 +7,7 @@ import { z } from "zod";
 import { requireUser } from "~/server/guards.server";
 import { signOutAndRedirect } from "~/server/session.server";
 import { acceptTerms, StaleTermsError } from "~/server/terms.server";
-import { parseForm } from "~/utils/forms";
+import { parseForm, readFormData } from "~/utils/forms";
 import { sameSitePath } from "~/utils/redirect-from";
 
 export async function loader() {
@@ -21,7 +21,7 @@ const TermsDialogSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = parseForm(TermsDialogSchema, await request.formData());
+  const parsed = parseForm(TermsDialogSchema, await readFormData(request));
   if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });
   if (parsed.data.intent === "cancel") return signOutAndRedirect(request, "/");
   const back = sameSitePath(parsed.data.redirectTo) ?? "/";

@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/server/guards.server";
 import { resendVerificationEmail, VERIFIED_CONTINUE_TO, verifyEmail, type VerifyResult } from "~/services/account.server";
-import { parseForm } from "~/utils/forms";
+import { parseForm, readFormData } from "~/utils/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -43,7 +43,7 @@ const VerifyFormSchema = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = parseForm(VerifyFormSchema, await request.formData());
+  const parsed = parseForm(VerifyFormSchema, await readFormData(request));
   if (!parsed.ok) return json({ sent: false, errors: parsed.errors }, { status: 400 });
   if (user.emailVerified) return json({ sent: false, errors: { form: ["Your email address is already verified."], fields: {} } }, { status: 400 });
   await resendVerificationEmail(user.id, parsed.data.from ?? "pricing");

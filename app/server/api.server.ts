@@ -115,7 +115,13 @@ async function readBody(request: Request): Promise<unknown> {
     }
   }
   if (contentType.includes("application/x-www-form-urlencoded") || contentType.includes("multipart/form-data")) {
-    return searchParamsToObject(await request.formData());
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new ApiError(400, "invalid_form", "The request body is not valid form data.");
+    }
+    return searchParamsToObject(form);
   }
   throw new ApiError(415, "unsupported_media_type", "Send the body as JSON or as form data.");
 }

@@ -25,7 +25,8 @@ export interface ApiOperation<
   summary: string;
   description?: string;
   tags: string[];
-  request?: { query?: Query; body?: Body; params?: Params };
+  /** `multipart` for a file upload (multipart/form-data); otherwise JSON or a urlencoded form. */
+  request?: { query?: Query; body?: Body; params?: Params; multipart?: boolean };
   responses: Responses;
 }
 
@@ -119,10 +120,12 @@ function describeOperation(operation: ApiOperation, components: Record<string, J
       ? {
           requestBody: {
             required: true,
-            content: {
-              "application/json": { schema: toSchema(request.body, "input", components) },
-              "application/x-www-form-urlencoded": { schema: toSchema(request.body, "input", components) },
-            },
+            content: request.multipart
+              ? { "multipart/form-data": { schema: toSchema(request.body, "input", components) } }
+              : {
+                  "application/json": { schema: toSchema(request.body, "input", components) },
+                  "application/x-www-form-urlencoded": { schema: toSchema(request.body, "input", components) },
+                },
           },
         }
       : {}),

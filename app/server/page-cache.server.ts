@@ -9,7 +9,10 @@ import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { songs } from "../../drizzle/schema/songs";
 import { db, getConnection } from "./db.server";
+import type { SessionUser } from "~/models/user.server";
 import { getActiveFlags } from "./flags.server";
+import { getOptionalUser } from "./guards.server";
+import { getTermsDialog } from "./terms.server";
 
 /** /s/{id} and its aliases; the id is the part before the first dash (as the route reads it). */
 const SHARE_PATH = /^\/(?:s|song|share)\/([A-Za-z0-9_]{1,64})(?:-[^/]*)?\/?$/;
@@ -24,6 +27,8 @@ export interface CachedPage {
   contentType: string;
   body: Buffer;
   gzip: Buffer;
+  /** An uncached answer's own headers (its Set-Cookie), sent with it. */
+  headers?: Headers;
 }
 
 interface SongEntry {
@@ -132,3 +137,58 @@ function connectionId(): number {
 }
 
 export const sharePageCache = new SharePageCache();
+
+/**
+ * Signed-in pages whose HTML depends only on who is signed in (their name and staff status, in the header)
+ * and the app-wide flags: /style, where everyone lands after signing in. The session is checked on every
+ * request exactly as the guards check it (getOptionalUser: a banned or expired session is never served
+ * from here), and a page is kept per user for a minute at most, for that user only. Anything else — no
+ * verified user, a terms dialog to show, another URL — goes to Remix, which applies the page's guards.
+ */
+const USER_PAGES = new Set(["/style"]);
+const USER_PAGE_SECONDS = 60;
+const MAX_USER_PAGES = 1000;
+
+interface UserPageEntry {
+  version: string;
+  expires: number;
+  page: CachedPage;
+}
+
+export class UserPageCache {
+  private readonly pages = new Map<string, UserPageEntry>();
+
+  async serve(request: Request, render: Render): Promise<CachedPage | null> {
+    if (request.method !== "GET") return null;
+    const url = new URL(request.url);
+    if (!USER_PAGES.has(url.pathname) || url.search !== "") return null;
+    let user: SessionUser | null;
+    try {
+      user = await getOptionalUser(request);
+    } catch {
+      // A banned session: Remix signs it out.
+      return null;
+    }
+    if (!user || !user.verified) return null;
+    const [flags, terms] = await Promise.all([getActiveFlags(), getTermsDialog(user)]);
+    if (terms) return null;
+    const version = JSON.stringify([connectionId(), user.displayName, user.isAdmin, flags]);
+    const slot = `${user.id} ${url.pathname}`;
+    const cached = this.pages.get(slot);
+    if (cached && cached.version === version && cached.expires > Date.now()) return cached.page;
+
+    const response = await render(request);
+    const body = Buffer.from(await response.arrayBuffer());
+    const page: CachedPage = { status: response.status, contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8", body, gzip: gzipSync(body) };
+    // A response that sets a cookie (a session refreshed, a sign-out) is sent once and never replayed.
+    if (response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie")) {
+      this.pages.delete(slot);
+      this.pages.set(slot, { version, expires: Date.now() + USER_PAGE_SECONDS * 1000, page });
+      if (this.pages.size > MAX_USER_PAGES) this.pages.delete(this.pages.keys().next().value!);
+      return page;
+    }
+    return { ...page, headers: response.headers };
+  }
+}
+
+export const userPageCache = new UserPageCache();

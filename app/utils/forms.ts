@@ -10,6 +10,18 @@ export interface FormErrors {
 
 export type FormParse<T> = { ok: true; data: T } | { ok: false; errors: FormErrors };
 
+/**
+ * The request's form fields. A body that cannot be read as the form it claims to be (a broken multipart
+ * upload) is the sender's fault: a 400 page, not a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The form could not be read. Please send it again.", { status: 400, statusText: "Bad Request" });
+  }
+}
+
 export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): FormParse<z.output<S>> {
   const result = schema.safeParse(Object.fromEntries(formData));
   if (result.success) return { ok: true, data: result.data };

@@ -92,6 +92,12 @@ describe("apiRoute", () => {
     expect((await errorBody(response)).code).toBe("invalid_json");
   });
 
+  it("answers a broken multipart body with 400 invalid_form", async () => {
+    const response = await call(echo, { body: "garbage", contentType: "multipart/form-data; boundary=xx" });
+    expect(response.status).toBe(400);
+    expect((await errorBody(response)).code).toBe("invalid_form");
+  });
+
   it("refuses another method with 405", async () => {
     const response = await call(echo, { method: "GET" });
     expect(response.status).toBe(405);

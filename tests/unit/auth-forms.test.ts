@@ -48,3 +48,13 @@ describe("form parsing", () => {
     });
   });
 });
+
+test("a body that is not the form it claims to be is a 400, not a crash", async () => {
+  const { readFormData } = await import("~/utils/forms");
+  const broken = new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=xx" }, body: "garbage" });
+  const thrown = await readFormData(broken).then(() => null, (error: unknown) => error);
+  expect(thrown).toBeInstanceOf(Response);
+  expect((thrown as Response).status).toBe(400);
+  const fine = new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+  expect((await readFormData(fine)).get("a")).toBe("1");
+});

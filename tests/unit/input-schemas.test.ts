@@ -23,3 +23,12 @@ test("a song name with NUL is refused with a field error", () => {
   expect(result.success).toBe(false);
   expect(result.error?.issues[0].path).toEqual(["songName"]);
 });
+
+test("isPossibleId: ids from URLs that cannot exist are told apart before any query", async () => {
+  const { isPossibleId } = await import("~/utils/input-schemas");
+  expect(isPossibleId("k3x9q2m8v7c4b1n5z6a0s2d4")).toBe(true);
+  expect(isPossibleId("a\u0000b")).toBe(false);
+  expect(isPossibleId("a, b")).toBe(false);
+  expect(isPossibleId("")).toBe(false);
+  expect(isPossibleId("x".repeat(65))).toBe(false);
+});

@@ -70,6 +70,22 @@ describe("buildOpenApiDocument", () => {
   });
 });
 
+describe("a file upload", () => {
+  it("describes a multipart body as multipart/form-data only", () => {
+    const upload: ApiOperation = {
+      method: "POST",
+      path: "/api/vocal_files",
+      summary: "Upload",
+      tags: ["vocals"],
+      request: { multipart: true, body: z.object({ vocalFile: z.string().meta({ format: "binary" }) }) },
+      responses: { 201: { description: "Stored" } },
+    };
+    const post = buildOpenApiDocument([upload]).paths["/api/vocal_files"].post as Record<string, any>;
+    expect(Object.keys(post.requestBody.content)).toEqual(["multipart/form-data"]);
+    expect(post.requestBody.content["multipart/form-data"].schema.properties.vocalFile).toMatchObject({ type: "string", format: "binary" });
+  });
+});
+
 describe("registerApiOperation", () => {
   it("keeps one operation per method and path, the latest registration winning", () => {
     registerApiOperation({ ...renameSong, path: "/api/test/registry", summary: "First" });
