@@ -118,7 +118,7 @@ export const queues: QueueDeclarations = {
     policy: "stately",
     singletonKey: (data) => data.vocalId,
     retryLimit: 3,
-    retryDelay: 10,
+    retryDelay: 3,
     retryBackoff: true,
     expireInSeconds: 15 * MINUTE,
     concurrency: 1,

@@ -1,4 +1,5 @@
 // Songs: small typed queries, scoped to the acting user (or to the system, for jobs and the pool).
+import { isPossibleId } from "~/utils/input-schemas";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { songs, type Song, type SongStatus, type StoredSongParams } from "../../drizzle/schema/songs";
 import { db, type Db, type Tx } from "~/server/db.server";
@@ -19,7 +20,7 @@ export interface SongSummary {
   tempo: number | null;
   key: string | null;
   durationSeconds: number | null;
-  /** The MP3 (media route), once complete; null before. */
+  /** The MP3 (media route) of the version it plays, once complete; null before. */
   audioUrl: string | null;
   /**
    * While the song renders: its first seconds as an MP3, to start playing before it completes
@@ -35,12 +36,23 @@ export interface SongSummary {
   /** The song's parts, for rewrite (re_p) and reproduce (re_c); null until composed. */
   compositionId: string | null;
   productionId: string | null;
+  /** It sings with a vocal (docs/vocals-flow.md). */
+  hasVocal: boolean;
   createdAt: string;
 }
 
 /** The media route's URL of one of a song's files (app/routes/media.songs.$songId.$file.ts). */
-export function songMediaUrl(songId: string, file: "song.mp3" | "song.wav" | "song.mid" | "peaks.json" | "preview.mp3"): string {
+export function songMediaUrl(songId: string, file: "song.mp3" | "song.wav" | "song.mid" | "peaks.json" | "preview.mp3" | "instrumental.mp3"): string {
   return `/media/songs/${songId}/${file}`;
+}
+
+/**
+ * The song's MP3 as it plays now. The version is in the URL because public songs' files may sit in shared
+ * caches for a day: an edit, or a vocal put on, is a new version and so a new URL (the route serves the
+ * current version for `v`; `?version=N` is the owner's way to an older one).
+ */
+export function songAudioUrl(song: Pick<Song, "id" | "version">): string {
+  return `${songMediaUrl(song.id, "song.mp3")}?v=${song.version}`;
 }
 
 export function toSongSummary(song: Song): SongSummary {
@@ -55,7 +67,7 @@ export function toSongSummary(song: Song): SongSummary {
     tempo: song.tempo,
     key: song.key,
     durationSeconds: song.durationSeconds,
-    audioUrl: complete ? songMediaUrl(song.id, "song.mp3") : null,
+    audioUrl: complete ? songAudioUrl(song) : null,
     previewUrl: !complete && song.previewKey ? songMediaUrl(song.id, "preview.mp3") : null,
     previewSeconds: !complete && song.previewKey ? song.previewSeconds : null,
     peaks: complete ? song.wavePreview : null,
@@ -64,11 +76,13 @@ export function toSongSummary(song: Song): SongSummary {
     locked: song.locked,
     compositionId: song.compositionId,
     productionId: song.productionId,
+    hasVocal: song.vocalId !== null,
     createdAt: song.createdAt.toISOString(),
   };
 }
 
 export async function findSong(songId: string, database: Db | Tx = db): Promise<Song | null> {
+  if (!isPossibleId(songId)) return null;
   const [song] = await database.select().from(songs).where(eq(songs.id, songId));
   return song ?? null;
 }

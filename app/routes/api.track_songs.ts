@@ -5,6 +5,7 @@ import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { SongStatusSchema, SongSummarySchema } from "~/services/song-api-schemas";
+import { VocalStateSchema } from "~/services/vocal-take-api-schemas";
 import { trackSongs } from "~/services/song-create.server";
 import { IdSchema } from "~/utils/input-schemas";
 
@@ -26,6 +27,7 @@ const TrackedSchema = z.object({
       status: z.union([SongStatusSchema, z.literal("timeout")]).describe("timeout: failed, or not complete after 10 minutes"),
       song: SongSummarySchema.nullable().describe("The song once complete"),
       previewUrl: z.string().nullable().describe("While it renders: an MP3 of its first seconds, once made"),
+      vocal: VocalStateSchema.nullable().optional().describe("With vocals: the song's newest vocal (the pending vocal until applied)"),
     }),
   ),
 });
@@ -34,7 +36,7 @@ const operation = registerApiOperation({
   method: "POST",
   path: "/api/track_songs",
   summary: "Statuses of songs being generated",
-  description: "vocals is accepted for the vocal flow and ignored until vocals exist.",
+  description: "With vocals, each song also reports its newest vocal: the client tracks a pending vocal until `applied` (spec 1 §4).",
   tags: ["songs"],
   request: { body: TrackSchema },
   responses: {
@@ -47,5 +49,5 @@ const operation = registerApiOperation({
 
 export const action = apiRoute(operation, async ({ request, body }) => {
   const user = await requireVerifiedUser(request);
-  return { songs: await trackSongs(user, body.songIds) };
+  return { songs: await trackSongs(user, body.songIds, { vocals: body.vocals }) };
 });

@@ -2,7 +2,9 @@
 // and the quick actions as plain forms: Rewrite (new notes, same sounds), Reproduce (same notes, new
 // sounds) and Copy. A read-only song (still generating, locked, or a paid user's mastered song) says why
 // and offers only Copy. Errors from other edit pages arrive here as ?error=.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { readFormData } from "~/utils/forms";
+import { editPageMeta } from "~/utils/edit-page-meta";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
@@ -37,7 +39,7 @@ const NOTICES: Record<string, string> = {
 const OptionsActionSchema = z.object({ intent: z.enum(["rewrite", "reproduce", "copy"]) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const parsed = OptionsActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = OptionsActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     // Guard first, so a stranger learns nothing from a malformed form.
     await loadSongForEditPage(request, params.songId);
@@ -147,10 +149,7 @@ function QuickAction({ intent, label, text, busy }: { intent: string; label: str
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const layout = matches.find((match) => match.id === "routes/edit.$songId")?.meta ?? [];
-  return layout;
-};
+export const meta = editPageMeta();
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -3,6 +3,7 @@
 // and drop with JavaScript; up/down buttons always), duplicate and delete change a pending order kept in
 // the URL (?order=1,0,2): every button is a GET form, so it works without JavaScript, costs no render and
 // survives a reload. "Save arrangement" posts the order once, which renders one new version.
+import { readFormData } from "~/utils/forms";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useState, type DragEvent, type ReactNode } from "react";
@@ -67,7 +68,7 @@ const SaveFormSchema = z.object({ order: z.string().regex(/^\d+(,\d+)*$/, "The o
 export async function action({ request, params }: ActionFunctionArgs) {
   const { song } = await requireEditableSongPage(request, params.songId);
   const { composition } = await currentParts(song);
-  const form = SaveFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = SaveFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const parsed = form.success ? ArrangementEditSchema.safeParse({ order: form.data.order.split(",").map(Number) }) : null;
   if (!parsed?.success) {
     const message = form.success ? (parsed?.error.issues[0]?.message ?? "Invalid order.") : (form.error.issues[0]?.message ?? "Invalid order.");

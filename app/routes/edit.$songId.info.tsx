@@ -6,7 +6,9 @@
 // Without JavaScript the tags are one comma-separated field and errors come back with the re-rendered
 // form. With it, tags are chips with suggestions (GET /api/search/songs/tags) and each field's error
 // clears as soon as that field is edited (spec 1 §5).
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { readFormData } from "~/utils/forms";
+import { editPageMeta } from "~/utils/edit-page-meta";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { z } from "zod";
@@ -43,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const loaded = await loadSongForEditPage(request, params.songId);
   const reason = infoReadOnlyReason(loaded);
   if (reason) throw redirect(`/edit/${loaded.song.id}?${new URLSearchParams({ error: reason })}`);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const input = {
     songName: form.get("songName") ?? "",
     artistName: form.get("artistName") ?? "",
@@ -304,10 +306,7 @@ function TagChips({ initial, error, onEdit }: { initial: string[]; error: string
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const layout = matches.find((match) => match.id === "routes/edit.$songId")?.meta ?? [];
-  return layout.map((entry) => ("title" in entry && typeof entry.title === "string" ? { title: entry.title.replace(/^Edit /, "Song info: ") } : entry));
-};
+export const meta = editPageMeta("Song info");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -3,6 +3,7 @@
 // in place, "Audition" plays the segment in the browser and "Save" posts every edited part to
 // POST /api/song/{id}/notes. Without JavaScript the same segment and part is a form of note rows that
 // this page's action parses; both become a new version that the layout shows rendering.
+import { readFormData } from "~/utils/forms";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -64,7 +65,7 @@ function segmentLabel(index: number, section: string): string {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { song } = await requireEditableSongPage(request, params.songId);
   const { composition } = await currentParts(song);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const { segment, part } = selection(form.get("segment"), form.get("part"), composition.segments.length, composition.parts);
   if (String(segment) !== form.get("segment") || part !== form.get("part")) {
     return json({ errors: { form: ["Pick a segment and a part of this song."] } as Record<string, string[]>, rows: null, added: null }, { status: 400 });

@@ -3,6 +3,7 @@
 // tabs and search), re-rolls, mix style, ambient effect and per-part levels, plus A/B listening against
 // the previous version. Every change is a plain POST form that works without JavaScript: it becomes a new
 // version (editProduction) and the page redirects back to itself, where the layout shows the progress.
+import { readFormData } from "~/utils/forms";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, type ReactNode } from "react";
@@ -134,7 +135,7 @@ type FieldErrors = Record<string, string[]>;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { song } = await requireEditableSongPage(request, params.songId);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = ActionSchema.safeParse(Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
   if (!parsed.success) return json({ intent: String(form.get("intent") ?? ""), errors: fieldErrors(parsed.error) }, { status: 400 });
   const input = parsed.data;

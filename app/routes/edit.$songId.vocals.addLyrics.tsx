@@ -6,7 +6,9 @@
 // With JavaScript, Generate calls POST /api/song/{id}/lyrics and polls the status (components/lyrics/
 // lyrics-poll.ts); on completion the lyrics and timing are fetched. Without it the form posts to this
 // page's action, which redirects back, and the page refreshes itself while the lyrics are being written.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { readFormData } from "~/utils/forms";
+import { editPageMeta } from "~/utils/edit-page-meta";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useReducer, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/button";
@@ -70,7 +72,7 @@ type Errors = { prompt?: string; lyrics?: string; language?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const loaded = await requireEditableSongPage(request, params.songId);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "save");
   const here = `/edit/${loaded.song.id}/vocals/addLyrics`;
   try {
@@ -332,10 +334,7 @@ function ReadOnlyLyrics({ sections }: { sections: EditorSection[] }) {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const layout = matches.find((match) => match.id === "routes/edit.$songId")?.meta ?? [];
-  return layout.map((entry) => ("title" in entry && typeof entry.title === "string" ? { title: entry.title.replace(/^Edit /, "Lyrics: ") } : entry));
-};
+export const meta = editPageMeta("Lyrics");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -8,7 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { getFilter, getStyle } from "~/engine/catalogue";
-import { findVisibleSong, songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
+import { findVisibleSong, songAudioUrl, UNNAMED_SONG } from "~/models/song.server";
 import { env } from "~/server/env.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { isoDuration, waveformPath } from "~/utils/waveform";
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     clip,
     urls: {
       page: `${origin}/s/${song.id}`,
-      audio: `${origin}${songMediaUrl(song.id, "song.mp3")}`,
+      audio: `${origin}${songAudioUrl(song)}`,
       cover: `${origin}/media/songs/${song.id}/cover.svg`,
     },
   });

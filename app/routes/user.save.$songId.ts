@@ -1,6 +1,7 @@
 // POST /user/save/{songId}: the form version of saving a song (works without JavaScript). With a
 // same-site `redirectTo` it goes back there on success; otherwise (a fetcher) it answers JSON. Refusals
 // answer JSON with the reason and their status either way, for the form to show.
+import { readFormData } from "~/utils/forms";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireVerifiedUser } from "~/server/guards.server";
@@ -18,7 +19,7 @@ export async function loader() {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireVerifiedUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsedParams = ParamsSchema.safeParse(params);
   const parsed = SaveSongSchema.safeParse({ songName: form.get("songName"), artistName: form.get("artistName") });
   if (!parsedParams.success || !parsed.success) {

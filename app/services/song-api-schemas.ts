@@ -16,7 +16,7 @@ export const SongSummarySchema = z
     tempo: z.number().int().nullable(),
     key: z.string().nullable(),
     durationSeconds: z.number().nullable(),
-    audioUrl: z.string().nullable().describe("MP3 on the media route once complete; supports HTTP range requests"),
+    audioUrl: z.string().nullable().describe("MP3 of the version the song plays, on the media route once complete; supports HTTP range requests"),
     previewUrl: z.string().nullable().describe("While the song renders: an MP3 of its first seconds to start playing (progressive playback)"),
     previewSeconds: z.number().nullable(),
     peaks: z.array(z.number()).nullable().describe("Interleaved min/max pairs of the whole song, about 100 pairs"),
@@ -25,6 +25,7 @@ export const SongSummarySchema = z
     locked: z.boolean().describe("Saved beyond the plan's song limit"),
     compositionId: z.string().nullable().describe("Send as re_c to reproduce (same notes, new sounds)"),
     productionId: z.string().nullable().describe("Send as re_p to rewrite (new notes, same sounds)"),
+    hasVocal: z.boolean().describe("The song sings with a vocal"),
     createdAt: z.string(),
   })
   .meta({ id: "SongSummary" });

@@ -35,6 +35,7 @@ import {
 import { recordUserEvent } from "~/models/user.server";
 import { db } from "~/server/db.server";
 import { ApiError, type FieldErrors } from "~/server/http.server";
+import { vocalState, type VocalState } from "./song-vocal-mix.server";
 import { invalidInput } from "~/server/api.server";
 import { getUserPlan } from "~/server/plans.server";
 import { IdSchema, typedText } from "~/utils/input-schemas";
@@ -329,6 +330,8 @@ export interface TrackedSong {
   song: SongSummary | null;
   /** While it renders: the preview of its first seconds, once made (progressive playback). */
   previewUrl: string | null;
+  /** Asked for with `vocals`: the song's newest vocal and whether the song sings with it yet. */
+  vocal?: VocalState | null;
 }
 
 /** A song still not complete this long after it was queued has timed out for the waiting client. */
@@ -338,7 +341,7 @@ export const TRACK_TIMEOUT_MINUTES = 10;
  * Statuses of the user's songs. An id that is not one of the user's songs is the caller's mistake (400),
  * the one answer on which the client stops polling (spec 1 §4).
  */
-export async function trackSongs(user: { id: string }, songIds: string[]): Promise<TrackedSong[]> {
+export async function trackSongs(user: { id: string }, songIds: string[], options: { vocals?: boolean } = {}): Promise<TrackedSong[]> {
   const found = await findOwnedSongs(user.id, songIds);
   const byId = new Map(found.map((song) => [song.id, song]));
   const unknown = songIds.filter((id) => !byId.has(id));
@@ -346,12 +349,16 @@ export async function trackSongs(user: { id: string }, songIds: string[]): Promi
     throw new ApiError(400, "unknown_songs", "Some of these songs do not exist.", { songIds: unknown.map((id) => `Unknown song ${id}.`) });
   }
   const timeoutBefore = Date.now() - TRACK_TIMEOUT_MINUTES * 60_000;
-  return songIds.map((id) => {
-    const song = byId.get(id)!;
-    const timedOut = song.status === "failed" || (song.status !== "complete" && song.assignedAt.getTime() < timeoutBefore);
-    const summary = toSongSummary(song);
-    return { id, status: timedOut ? "timeout" : song.status, song: song.status === "complete" ? summary : null, previewUrl: timedOut ? null : summary.previewUrl };
-  });
+  return Promise.all(
+    songIds.map(async (id): Promise<TrackedSong> => {
+      const song = byId.get(id)!;
+      const timedOut = song.status === "failed" || (song.status !== "complete" && song.assignedAt.getTime() < timeoutBefore);
+      const summary = toSongSummary(song);
+      const tracked: TrackedSong = { id, status: timedOut ? "timeout" : song.status, song: song.status === "complete" ? summary : null, previewUrl: timedOut ? null : summary.previewUrl };
+      if (options.vocals) tracked.vocal = await vocalState(song);
+      return tracked;
+    }),
+  );
 }
 
 /**

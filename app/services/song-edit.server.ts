@@ -5,6 +5,7 @@
 // An edit never touches the song's status: the song stays `complete` and keeps playing its current
 // version while the new one renders. A completed version replaces the song's parts and media only if it
 // is newer than what the song plays (`songs.version < n`), so versions never move backwards.
+import path from "node:path";
 import { redirect } from "@remix-run/node";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { enqueue } from "../../jobs/enqueue";
@@ -19,7 +20,8 @@ import {
   type StoredSongParams,
   type VersionChange,
 } from "../../drizzle/schema/songs";
-import { arrangeSegments, compose, produce, withSegmentNotes, type Composition, type Note, type PartName, type Production } from "~/engine";
+import { arrangeSegments, compose, produce, STEPS_PER_SEGMENT, withSegmentNotes, type Composition, type Note, type PartName, type Production } from "~/engine";
+import type { SongPeaks } from "~/engine/encode";
 import { newId } from "../../drizzle/schema/columns";
 import { findSong, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";
@@ -28,7 +30,9 @@ import { ApiError } from "~/server/http.server";
 import { getUserPlan, isPaidPlan } from "~/server/plans.server";
 import { renderFromPartsOffThread } from "~/engine/threads";
 import { getStorage, songMediaKeys } from "~/server/storage.server";
-import { downsamplePeaks, engineParams, songRenderOptions, WAVE_PREVIEW_PAIRS } from "./song-generate.server";
+import { downsamplePeaks, engineParams, songRenderOptions, storeRenderedSong, WAVE_PREVIEW_PAIRS } from "./song-generate.server";
+import { findVocal, instrumentalMedia, mixVersionVocal } from "./song-vocal-mix.server";
+import { songVocals } from "../../drizzle/schema/vocals";
 import { newSeed } from "./song-create.server";
 import { saveSong } from "./song-library.server";
 
@@ -146,6 +150,11 @@ interface NewVersion {
   production: Production;
   params: StoredSongParams;
   productionSeed: number;
+  /**
+   * The vocal the version sings with (a "vocals" change sets it; null takes it off). Left out, the version
+   * keeps the vocal of the one it builds on: the newest edit on its way, else the song as it plays.
+   */
+  vocalId?: string | null;
 }
 
 /**
@@ -154,13 +163,17 @@ interface NewVersion {
  */
 export async function submitVersion(song: Song, edit: NewVersion): Promise<SongVersion> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ version: songs.version, media: songs.media }).from(songs).where(eq(songs.id, song.id)).for("update");
+    const [locked] = await tx.select({ version: songs.version, media: songs.media, vocalId: songs.vocalId }).from(songs).where(eq(songs.id, song.id)).for("update");
     if (!locked) throw new ApiError(404, "not_found", "This song does not exist.");
     const [newest] = await tx
-      .select({ version: sql<number>`coalesce(max(${songVersions.version}), 1)::int` })
+      .select({ version: songVersions.version, status: songVersions.status, vocalId: songVersions.vocalId })
       .from(songVersions)
-      .where(eq(songVersions.songId, song.id));
+      .where(eq(songVersions.songId, song.id))
+      .orderBy(desc(songVersions.version))
+      .limit(1);
     const version = Math.max(newest?.version ?? 1, locked.version) + 1;
+    const builtOn = newest && newest.version > locked.version && newest.status !== "failed" ? newest.vocalId : locked.vocalId;
+    const vocalId = edit.vocalId === undefined ? builtOn : edit.vocalId;
     await tx.insert(compositions).values({ id: edit.composition.id, data: edit.composition }).onConflictDoNothing();
     await tx.insert(productions).values({ id: edit.production.id, data: edit.production }).onConflictDoNothing();
     const [row] = await tx
@@ -175,6 +188,7 @@ export async function submitVersion(song: Song, edit: NewVersion): Promise<SongV
         productionSeed: edit.productionSeed,
         previousMedia: locked.media as SongMedia | null,
         previousVersion: locked.version,
+        vocalId,
       })
       .returning();
     await enqueue("song.rerender", { songId: song.id, version }, { tx });
@@ -259,9 +273,10 @@ export async function editArrangement(song: Song, order: number[]): Promise<Song
 }
 
 /**
- * song.rerender: renders an edit (cached stems make unchanged parts free) into its own media folder, then
- * makes it the song's current version unless a newer one already is. Idempotent: a retry renders again
- * into the same keys; a completed version is skipped.
+ * song.rerender: renders an edit (cached stems make unchanged parts free) into its own media folder, mixes
+ * the version's vocal over it (song-vocal-mix.server.ts), then makes it the song's current version unless a
+ * newer one already is. A "vocals" change on the notes and sounds the song plays reuses its instrumental.
+ * Idempotent: a retry renders again into the same keys; a completed version is skipped.
  */
 export async function renderSongVersion(songId: string, version: number): Promise<void> {
   const row = await findVersion(songId, version);
@@ -271,23 +286,35 @@ export async function renderSongVersion(songId: string, version: number): Promis
     .set({ status: "rendering" })
     .where(and(eq(songVersions.id, row.id), sql`${songVersions.status} < 'rendering'`));
   const [composition, production] = await Promise.all([loadComposition(row.compositionId), loadProduction(row.productionId)]);
-  const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
-  if (!rendered.mp3) throw new Error("The engine returned no MP3");
   const keys = songMediaKeys(songId, version);
   const storage = getStorage();
-  await Promise.all([
-    storage.put(keys.mp3, rendered.mp3),
-    storage.put(keys.wav, rendered.wav),
-    storage.put(keys.midi, rendered.midi),
-    storage.put(keys.peaks, JSON.stringify(rendered.peaks)),
-    storage.put(keys.description, JSON.stringify(rendered.description)),
-  ]);
-  const wavePreview = downsamplePeaks(rendered.peaks.song.peaks, WAVE_PREVIEW_PAIRS);
-  const durationSeconds = Math.round(rendered.stats.durationSeconds * 100) / 100;
+  const song = await findSong(songId);
+  const samePartsAsNow = song?.media && song.compositionId === row.compositionId && song.productionId === row.productionId;
+
+  let instrumental: SongMedia;
+  let instrumentalPeaks: number[];
+  let stats: { tempo: number | null; key: string | null; durationSeconds: number | null };
+  if (row.change === "vocals" && samePartsAsNow && song.media) {
+    instrumental = instrumentalMedia(song.media);
+    const stored = await storage.get(instrumental.peaks);
+    if (!stored) throw new Error(`The peaks ${instrumental.peaks} are missing`);
+    instrumentalPeaks = (JSON.parse(new TextDecoder().decode(stored)) as SongPeaks).song.peaks;
+    stats = { tempo: song.tempo, key: song.key, durationSeconds: song.durationSeconds };
+  } else {
+    const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
+    instrumental = await storeRenderedSong(keys, rendered);
+    instrumentalPeaks = rendered.peaks.song.peaks;
+    stats = { tempo: Math.round(rendered.stats.tempo), key: rendered.stats.key, durationSeconds: Math.round(rendered.stats.durationSeconds * 100) / 100 };
+  }
+  const segments = { seconds: (60 / composition.tempo / 4) * STEPS_PER_SEGMENT, count: composition.segments.length };
+  const mixed = await mixVersionVocal(row.vocalId, instrumental, path.posix.dirname(keys.mp3), segments);
+  const media = mixed.media;
+  const wavePreview = downsamplePeaks(mixed.peaks ?? instrumentalPeaks, WAVE_PREVIEW_PAIRS);
+  const { durationSeconds } = stats;
   await db.transaction(async (tx) => {
     await tx
       .update(songVersions)
-      .set({ status: "complete", media: keys, wavePreview, durationSeconds, completedAt: new Date() })
+      .set({ status: "complete", media, vocalId: mixed.vocalId, wavePreview, durationSeconds, completedAt: new Date() })
       .where(and(eq(songVersions.id, row.id), sql`${songVersions.status} < 'complete'`));
     await tx
       .update(songs)
@@ -297,11 +324,12 @@ export async function renderSongVersion(songId: string, version: number): Promis
         productionId: row.productionId,
         params: row.params,
         productionSeed: row.productionSeed,
-        media: keys,
+        media,
+        vocalId: mixed.vocalId,
         wavePreview,
         durationSeconds,
-        tempo: Math.round(rendered.stats.tempo),
-        key: rendered.stats.key,
+        tempo: stats.tempo,
+        key: stats.key,
         // The exported WAV was of the previous version.
         wavStatus: "none",
         wavKey: null,
@@ -349,12 +377,23 @@ export async function copySong(user: { id: string }, song: Song): Promise<Song> 
   if (song.status !== "complete" || !song.media) throw new ApiError(409, "not_ready", SONG_NOT_READY_MESSAGE);
   const copyId = newId();
   const storage = getStorage();
-  const keys = songMediaKeys(copyId);
+  const keys: SongMedia = songMediaKeys(copyId);
   const media = song.media;
+  const copies: [from: string, to: string][] = (["mp3", "wav", "midi", "peaks", "description"] as const).map((name) => [media[name], keys[name]]);
+  // A song with a vocal is copied with it: the mix it plays, the instrumental the next edit re-mixes it
+  // over, and the vocal itself (a row of the copy's own).
+  const vocal = song.vocalId ? await findVocal(song.vocalId) : null;
+  const vocalCopyId = vocal?.vocalKey ? newId() : null;
+  if (media.instrumental) {
+    keys.instrumental = { mp3: `songs/${copyId}/instrumental.mp3`, wav: `songs/${copyId}/instrumental.wav`, peaks: `songs/${copyId}/instrumental-peaks.json` };
+    copies.push([media.instrumental.mp3, keys.instrumental.mp3], [media.instrumental.wav, keys.instrumental.wav], [media.instrumental.peaks, keys.instrumental.peaks]);
+  }
+  const vocalKey = vocalCopyId ? `songs/${copyId}/vocals/${vocalCopyId}/vocal.wav` : null;
+  if (vocal?.vocalKey && vocalKey) copies.push([vocal.vocalKey, vocalKey]);
   await Promise.all(
-    (Object.keys(keys) as (keyof SongMedia)[]).map(async (name) => {
-      const body = await storage.get(media[name]);
-      if (body) await storage.put(keys[name], body);
+    copies.map(async ([from, to]) => {
+      const body = await storage.get(from);
+      if (body) await storage.put(to, body);
     }),
   );
   const [copy] = await db
@@ -380,16 +419,21 @@ export async function copySong(user: { id: string }, song: Song): Promise<Song> 
       key: song.key,
       durationSeconds: song.durationSeconds,
       media: keys,
+      vocalId: vocalCopyId,
       wavePreview: song.wavePreview,
       copiedFromId: song.id,
       completedAt: new Date(),
     })
     .returning();
+  if (vocal && vocalCopyId) {
+    const { id: _id, songId: _songId, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = vocal;
+    await db.insert(songVocals).values({ ...fields, id: vocalCopyId, songId: copyId, vocalKey, mixKey: null });
+  }
   try {
     await saveSong(user, copyId);
   } catch (error) {
     await db.delete(songs).where(eq(songs.id, copyId));
-    await Promise.all(Object.values(keys).map((key) => storage.delete(key)));
+    await Promise.all(copies.map(([, to]) => storage.delete(to)));
     throw error;
   }
   return (await findSong(copy!.id))!;

@@ -9,7 +9,7 @@ import { enqueue } from "../../jobs/enqueue";
 import { compositions, productions, songs, type NewSong, type Song, type SongMedia } from "../../drizzle/schema/songs";
 import { newId } from "../../drizzle/schema/columns";
 import { compose, getFilter, produce } from "~/engine";
-import type { RenderOptions } from "~/engine/pipeline";
+import type { RenderOptions, SongRender } from "~/engine/pipeline";
 import { renderFromPartsOffThread, renderPreviewOffThread } from "~/engine/threads";
 import type { Composition, Production, SongParams } from "~/engine/types";
 import { advanceSongStatus, countPooledSongs, findSong, failSong } from "~/models/song.server";
@@ -133,6 +133,20 @@ export async function renderSongPreview(songId: string, composition: Composition
   }
 }
 
+/** A render's files (MP3, WAV, MIDI, peaks, description) into media storage under `keys`. */
+export async function storeRenderedSong(keys: SongMedia, rendered: SongRender): Promise<SongMedia> {
+  if (!rendered.mp3) throw new Error("The engine returned no MP3");
+  const storage = getStorage();
+  await Promise.all([
+    storage.put(keys.mp3, rendered.mp3),
+    storage.put(keys.wav, rendered.wav),
+    storage.put(keys.midi, rendered.midi),
+    storage.put(keys.peaks, JSON.stringify(rendered.peaks)),
+    storage.put(keys.description, JSON.stringify(rendered.description)),
+  ]);
+  return keys;
+}
+
 /** song.render: the audio, MIDI, peaks and description into media storage, then the song is complete. */
 export async function renderSongMedia(songId: string): Promise<void> {
   const song = await findSong(songId);
@@ -142,19 +156,9 @@ export async function renderSongMedia(songId: string): Promise<void> {
   const [composition, production] = await Promise.all([loadComposition(song.compositionId), loadProduction(song.productionId)]);
   // Off this thread: the job worker may share the process with the web server.
   const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
-  if (!rendered.mp3) throw new Error("The engine returned no MP3");
 
   // Keys are fixed per song, so a retried render overwrites its own earlier, possibly partial, attempt.
-  const keys = songMediaKeys(songId);
-  const storage = getStorage();
-  await Promise.all([
-    storage.put(keys.mp3, rendered.mp3),
-    storage.put(keys.wav, rendered.wav),
-    storage.put(keys.midi, rendered.midi),
-    storage.put(keys.peaks, JSON.stringify(rendered.peaks)),
-    storage.put(keys.description, JSON.stringify(rendered.description)),
-  ]);
-  const media: SongMedia = keys;
+  const media = await storeRenderedSong(songMediaKeys(songId), rendered);
   await advanceSongStatus(songId, "complete", {
     media,
     wavePreview: downsamplePeaks(rendered.peaks.song.peaks, WAVE_PREVIEW_PAIRS),

@@ -9,4 +9,5 @@ export const ADMIN_SECTION_LABELS: Record<string, string> = {
   tags: "Tags",
   restricted_artist_names: "Restricted artist names",
   swagger: "API documentation",
+  protected_lyrics: "Protected lyrics",
 };

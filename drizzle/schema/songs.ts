@@ -75,6 +75,11 @@ export interface SongMedia {
   peaks: string;
   /** The engine's description of the song as JSON. */
   description: string;
+  /**
+   * Set when the version sings with a vocal (docs/vocals-flow.md): mp3, wav and peaks above are the mix, and
+   * these are the same version without the vocal, which the next remix starts from.
+   */
+  instrumental?: { mp3: string; wav: string; peaks: string };
 }
 
 export const wavStatus = pgEnum("wav_status", ["none", "fetching", "ready", "error"]);
@@ -125,6 +130,8 @@ export const songs = pgTable(
      * raises it. Only ever raised ("where version < n"), so a late, older edit render cannot replace a newer one.
      */
     version: integer("version").notNull().default(1),
+    /** The vocal (song_vocals) the current version sings with; null for an instrumental. */
+    vocalId: text("vocal_id"),
     /** Set when the song was mastered (spec 2 §8). A paid user's mastered song is no longer editable, only copyable. */
     masteredAt: at("mastered_at"),
     /** The song this one was duplicated from (POST /api/song/{id}/copy). */
@@ -192,6 +199,8 @@ export const songVersions = pgTable(
     /** The media the song played when this edit was made: the "A" of A/B listening. */
     previousMedia: jsonb("previous_media").$type<SongMedia>(),
     previousVersion: integer("previous_version").notNull(),
+    /** The vocal (song_vocals) this version sings with, mixed over its instrumental; null for none. */
+    vocalId: text("vocal_id"),
     media: jsonb("media").$type<SongMedia>(),
     wavePreview: jsonb("wave_preview").$type<number[]>(),
     durationSeconds: real("duration_seconds"),

@@ -8,6 +8,7 @@ import * as songPoolRefill from "./song.pool-refill";
 import * as songRender from "./song.render";
 import * as songRerender from "./song.rerender";
 import * as songWav from "./song.wav";
+import * as vocalGenerate from "./vocal.generate";
 
 export const handlers: HandlerRegistry = {
   "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
@@ -17,4 +18,5 @@ export const handlers: HandlerRegistry = {
   "song.pool-refill": songPoolRefill.handle,
   "song.wav": songWav.handle,
   "lyrics.generate": lyricsGenerate.handle,
+  "vocal.generate": vocalGenerate.handle,
 };

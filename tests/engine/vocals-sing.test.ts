@@ -15,6 +15,7 @@ import { fft } from "~/engine/vocals/fft";
 import {
   assertEspeakAvailable,
   DEFAULT_MELODY_RANGE,
+  fitToVoice,
   forgetSpokenSyllables,
   detectOnsets,
   harmonyAt,
@@ -205,6 +206,15 @@ describe("singVocal", () => {
     const before = sung.audio.subarray(0, Math.round((first - 0.1) * sung.sampleRate));
     expect(before.length).toBeGreaterThan(0);
     expect(before.every((sample) => sample === 0)).toBe(true);
+  });
+
+  it("sings notes already fitted to the voice as they are (a song sung section by section keeps one octave)", async () => {
+    const voice = VOICES.find((entry) => entry.voice_id === "leo")!;
+    // A section sitting high in the voice's range: fitted again on its own, it would drop an octave.
+    const section = melody.notes.slice(0, 3).map((note) => ({ ...note, midi: voice.range[1] - 1 }));
+    expect(fitToVoice(section, voice)[0].midi).toBe(voice.range[1] - 13);
+    const kept = await singVocal({ melody: section, voice, seed: 3, fitted: true });
+    expect(kept.notes.map((note) => note.midi)).toEqual(section.map((note) => note.midi));
   });
 
   it("refuses notes of no length or out of range before running espeak-ng, naming the field", async () => {

@@ -3,12 +3,8 @@
 // else), a paid user's mastered song is read-only (403), searches page and filter, and the media route
 // serves earlier versions to the owner only.
 import "../support/auth-env";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { songs, songVersions, subscriptions } from "#drizzle/schema/index";
-import { startBoss, stopBoss } from "#jobs/boss";
 import { DRUM_SOUNDS, INSTRUMENTS } from "~/engine/catalogue";
 import { findSong } from "~/models/song.server";
 import * as drumsCount from "~/routes/api.instrumentation.drums.count";
@@ -23,37 +19,16 @@ import * as productionRoute from "~/routes/api.song.$id.production";
 import * as productionPage from "~/routes/edit.$songId.production";
 import * as mediaRoute from "~/routes/media.songs.$songId.$file";
 import { buildOpenApiDocument, registeredApiOperations } from "~/server/openapi.server";
-import { LocalDiskStorage, useStorage } from "~/server/storage.server";
-import { createSongs } from "~/services/song-create.server";
 import { loadProduction, renderSongVersion } from "~/services/song-edit.server";
-import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
-import { callRoute, createSession, createUser, get, post } from "../support/auth";
+import { callRoute, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
+import { completeSong as completeTestSong, signedIn as signedInUser, useSongServices } from "../support/songs";
 
 const database = setupTestDatabase("postgres");
 
-beforeAll(async () => {
-  useStorage(new LocalDiskStorage(mkdtempSync(path.join(os.tmpdir(), "songloom-media-"))));
-  configureSongRendering({ excerpt: { startSeconds: 0, seconds: 3 } });
-  await startBoss(database().connection);
-}, 60_000);
-afterAll(async () => {
-  await stopBoss();
-});
-
-async function signedIn() {
-  const user = await createUser(database().db);
-  return { user, cookie: (await createSession(database().db, user.id)).cookie };
-}
-
-async function completeSong() {
-  const owner = await signedIn();
-  const created = await createSongs(owner.user, { style: "wd_lofi", filter: "morning_sun", songs: 1 });
-  const songId = created.songs[0].id;
-  await composeSong(songId);
-  await renderSongMedia(songId);
-  return { ...owner, songId };
-}
+useSongServices(database);
+const signedIn = () => signedInUser(database);
+const completeSong = () => completeTestSong(database);
 
 const json = (path: string, body: unknown, cookie?: string) =>
   new Request(new URL(path, "http://localhost"), {

@@ -4,12 +4,9 @@
 // else's song (404), a read-only song (403), the PUT/GET/DELETE round trip, timings and syllable counts;
 // and the /edit/{id}/vocals/addLyrics page's loader and plain-form action (JavaScript off).
 import "../support/auth-env";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { featureFlags, lyricsGenerations, songLyrics, songs, subscriptions } from "#drizzle/schema/index";
-import { getBoss, startBoss, stopBoss } from "#jobs/boss";
+import { getBoss } from "#jobs/boss";
 import { handle as generateJob } from "#jobs/handlers/lyrics.generate";
 import { lineSyllables, MAX_LYRICS_CHARACTERS } from "~/engine/lyrics";
 import * as promptApi from "~/routes/api.lyrics.prompt";
@@ -20,37 +17,16 @@ import * as songCountApi from "~/routes/api.song.$id.lyrics.syllable_count";
 import * as timingApi from "~/routes/api.song.$id.lyrics.timing";
 import * as lyricsPage from "~/routes/edit.$songId.vocals.addLyrics";
 import { setFlag } from "~/server/flags.server";
-import { LocalDiskStorage, useStorage } from "~/server/storage.server";
-import { createSongs } from "~/services/song-create.server";
-import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
 import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, GENERATION_FAILED_MESSAGE, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
-import { callRoute, createSession, createUser, get, post } from "../support/auth";
+import { callRoute, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
+import { completeSong as completeTestSong, signedIn as signedInUser, useSongServices } from "../support/songs";
 
 const database = setupTestDatabase("postgres");
 
-beforeAll(async () => {
-  useStorage(new LocalDiskStorage(mkdtempSync(path.join(os.tmpdir(), "songloom-media-"))));
-  configureSongRendering({ excerpt: { startSeconds: 0, seconds: 3 } });
-  await startBoss(database().connection);
-}, 60_000);
-afterAll(async () => {
-  await stopBoss();
-});
-
-async function signedIn() {
-  const user = await createUser(database().db);
-  return { user, cookie: (await createSession(database().db, user.id)).cookie };
-}
-
-async function completeSong() {
-  const owner = await signedIn();
-  const created = await createSongs(owner.user, { style: "wd_lofi", filter: "morning_sun", songs: 1 });
-  const songId = created.songs[0].id;
-  await composeSong(songId);
-  await renderSongMedia(songId);
-  return { ...owner, songId };
-}
+useSongServices(database);
+const signedIn = () => signedInUser(database);
+const completeSong = () => completeTestSong(database);
 
 const send = (method: string, url: string, body: unknown, cookie?: string) =>
   new Request(new URL(url, "http://localhost"), {

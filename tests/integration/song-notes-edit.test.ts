@@ -3,49 +3,24 @@
 // each bad field, 404 for someone else's song, 403 for a read-only one, 202 and a rendered version that
 // holds the edit), and the two pages' loaders and no-JavaScript actions.
 import "../support/auth-env";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { songs, songVersions, subscriptions } from "#drizzle/schema/index";
-import { startBoss, stopBoss } from "#jobs/boss";
 import { findSong } from "~/models/song.server";
 import * as arrangementApi from "~/routes/api.song.$id.arrangement";
 import * as notesApi from "~/routes/api.song.$id.notes";
 import * as editApi from "~/routes/api.song.edit.$id";
 import * as arrangementPage from "~/routes/edit.$songId.arrangement";
 import * as notesPage from "~/routes/edit.$songId.notes";
-import { LocalDiskStorage, useStorage } from "~/server/storage.server";
-import { createSongs } from "~/services/song-create.server";
 import { loadComposition, renderSongVersion } from "~/services/song-edit.server";
-import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
-import { callRoute, createSession, createUser, get, post } from "../support/auth";
+import { callRoute, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
+import { completeSong as completeTestSong, signedIn as signedInUser, useSongServices } from "../support/songs";
 
 const database = setupTestDatabase("postgres");
 
-beforeAll(async () => {
-  useStorage(new LocalDiskStorage(mkdtempSync(path.join(os.tmpdir(), "songloom-media-"))));
-  configureSongRendering({ excerpt: { startSeconds: 0, seconds: 3 } });
-  await startBoss(database().connection);
-}, 60_000);
-afterAll(async () => {
-  await stopBoss();
-});
-
-async function signedIn() {
-  const user = await createUser(database().db);
-  return { user, cookie: (await createSession(database().db, user.id)).cookie };
-}
-
-async function completeSong() {
-  const owner = await signedIn();
-  const created = await createSongs(owner.user, { style: "wd_lofi", filter: "morning_sun", songs: 1 });
-  const songId = created.songs[0].id;
-  await composeSong(songId);
-  await renderSongMedia(songId);
-  return { ...owner, songId };
-}
+useSongServices(database);
+const signedIn = () => signedInUser(database);
+const completeSong = () => completeTestSong(database);
 
 const postJson = (url: string, body: unknown, cookie?: string) =>
   new Request(new URL(url, "http://localhost"), {

@@ -60,5 +60,5 @@ test("the batch's first song gets a playable preview while it renders, gone once
   const done = await trackSongs(user, [first.id]);
   expect(done[0].status).toBe("complete");
   expect(done[0].previewUrl).toBeNull();
-  expect(done[0].song?.audioUrl).toBe(`/media/songs/${first.id}/song.mp3`);
+  expect(done[0].song?.audioUrl).toBe(`/media/songs/${first.id}/song.mp3?v=1`);
 });

@@ -98,6 +98,12 @@ describe("media", () => {
     expect((await fetch(`${base}/media/songs/${songId}/song.wav`)).status).toBe(404);
     expect((await fetch(`${base}/media/songs/${songId}/song.wav`, { headers: { Cookie: owner.cookie } })).status).toBe(200);
   });
+  test("an id that cannot exist (a NUL, punctuation) is a 404, not a failed query", async () => {
+    for (const path of ["/media/songs/a%00b/song.mp3", "/media/songs/a%00b/vocals/x%00y/mix.mp3", "/s/a%00b", "/media/songs/a%2C%20b/peaks.json"]) {
+      const response = await fetch(`${base}${path}`, { headers: { Cookie: owner.cookie } });
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    }
+  });
 });
 
 describe("the share page", () => {
@@ -107,16 +113,16 @@ describe("the share page", () => {
     const html = await response.text();
     expect(html).toContain("<title>Night Bus by Loomer · Songloom</title>");
     expect(html).toContain('property="og:type" content="music.song"');
-    expect(html).toContain(`property="og:audio" content="${base}/media/songs/${songId}/song.mp3"`);
+    expect(html).toContain(`property="og:audio" content="${base}/media/songs/${songId}/song.mp3?v=1"`);
     expect(html).toContain(`property="og:image" content="${base}/media/songs/${songId}/cover.svg"`);
     expect(html).toContain('name="twitter:card" content="player"');
-    expect(html).toMatch(/<audio[^>]*controls[^>]*src="[^"]*\/media\/songs\/[^"]+\/song\.mp3#t=2,3"/);
+    expect(html).toMatch(/<audio[^>]*controls[^>]*src="[^"]*\/media\/songs\/[^"]+\/song\.mp3\?v=1#t=2,3"/);
     expect(html).toContain("<svg");
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]);
     expect(jsonLd).toMatchObject({ "@type": "MusicRecording", name: "Night Bus", byArtist: { name: "Loomer" }, inLanguage: "en" });
     expect(jsonLd.duration).toMatch(/^PT\d+M\d+S$/);
     // The audio it points at plays.
-    expect((await fetch(`${base}/media/songs/${songId}/song.mp3`)).headers.get("content-type")).toBe("audio/mpeg");
+    expect((await fetch(`${base}/media/songs/${songId}/song.mp3?v=1`)).headers.get("content-type")).toBe("audio/mpeg");
     expect((await fetch(`${base}/media/songs/${songId}/cover.svg`)).headers.get("content-type")).toContain("image/svg+xml");
   });
 

@@ -152,7 +152,7 @@ describe("generation jobs", () => {
     expect(done.compositionId).toBeTruthy();
     expect(done.wavePreview!.length).toBeGreaterThan(0);
     const [tracked] = await trackSongs(user, [song.id]);
-    expect(tracked).toMatchObject({ id: song.id, status: "complete", song: { audioUrl: `/media/songs/${song.id}/song.mp3` } });
+    expect(tracked).toMatchObject({ id: song.id, status: "complete", song: { audioUrl: `/media/songs/${song.id}/song.mp3?v=1` } });
   });
 
   test("a retried job never moves a song back", async () => {

@@ -57,7 +57,7 @@ export function PlayerBar() {
               {playing ? <PauseIcon /> : <PlayIcon />}
             </button>
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-white" data-testid="player-song-name">
+              <p className="truncate text-sm font-semibold text-white" data-testid="player-song-name" data-song-id={song?.id}>
                 {song ? song.songName : "Getting your songs ready"}
               </p>
               <p className="truncate text-xs text-slate-400">

@@ -22,6 +22,11 @@ export interface SingInput {
   sampleRate?: number;
   /** Seeds the breath noise. */
   seed?: number;
+  /**
+   * The notes were fitted to the voice already (fitToVoice over the whole song): sing them as they are. A
+   * song sung section by section needs this, or each section would be moved by octaves on its own.
+   */
+  fitted?: boolean;
 }
 
 export interface SungVocal {
@@ -202,12 +207,12 @@ function checkNotes(notes: readonly VocalNote[], sampleRate: number): void {
   });
 }
 
-export async function singVocal({ melody, voice, sampleRate = SAMPLE_RATE, seed = 1 }: SingInput): Promise<SungVocal> {
+export async function singVocal({ melody, voice, sampleRate = SAMPLE_RATE, seed = 1, fitted = false }: SingInput): Promise<SungVocal> {
   const given = Array.isArray(melody) ? melody : melody?.notes;
   if (!Array.isArray(given)) throw new VocalInputError("melody", "must be a melody or a list of notes");
   if (!voice || !Array.isArray(voice.range) || typeof voice.espeakVoice !== "string") throw new VocalInputError("voice", "must be one of the voices");
   checkNotes(given, sampleRate);
-  const notes = fitToVoice(given, voice);
+  const notes = fitted ? [...given] : fitToVoice(given, voice);
   const timings = { espeak: 0, analysis: 0, stretchPitch: 0 };
   const flatHz = sourcePitch(voice);
   const voiceName = flatVoice(voice.espeakVoice, voice.voice_id, flatHz);

@@ -6,6 +6,7 @@
 // and schema as POST /api/song, then redirects back here with the new song ids. While songs are being
 // made the page refreshes itself: a <noscript> meta refresh without JavaScript, a loader revalidation
 // every 2.5 s with it; the persistent player tracks the same songs and plays them as they complete.
+import { readFormData } from "~/utils/forms";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -84,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireVerifiedUser(request);
   const style = requireStyle(params.songStyle);
   requireStyleFilter(style, params.songFilter);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsed = CreatePageActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw new Response("Unknown form", { status: 400 });
   const intent = parsed.data;

@@ -1,0 +1,42 @@
+// Worker-thread entry: a produced vocal mixed over a song's instrumental (mixVocal: level by emphasis, duck,
+// re-master), then encoded (MP3, WAV) with peaks. Off the calling thread because the job worker may share
+// its process with the web server, and a 3-minute mix plus encode is seconds of CPU.
+
+import { parentPort } from "node:worker_threads";
+import { encodeMp3Parallel, encodeWav, songPeaks } from "../encode";
+import { decodeAudio } from "../vocals/decode";
+import { mixVocal } from "../vocals/vocalChain";
+import type { StereoBuffer } from "../types";
+
+interface MixRequest {
+  id: number;
+  instrumentalWav: Uint8Array;
+  vocalWav: Uint8Array;
+  emphasis: number;
+  segmentSeconds: number;
+  segmentCount: number;
+}
+
+async function stereo(bytes: Uint8Array): Promise<StereoBuffer> {
+  const decoded = await decodeAudio(bytes, { maxSeconds: 3600 });
+  const [left, right = left] = decoded.channels;
+  return { sampleRate: decoded.sampleRate, left, right };
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+parentPort?.on("message", (message: MixRequest) => {
+  queue = queue.then(async () => {
+    try {
+      const [instrumental, vocal] = await Promise.all([stereo(message.instrumentalWav), stereo(message.vocalWav)]);
+      const mixed = mixVocal({ instrumental, vocal, emphasis: message.emphasis });
+      const mp3Pending = encodeMp3Parallel(mixed.audio);
+      const wav = encodeWav(mixed.audio);
+      const peaks = songPeaks(mixed.audio, message.segmentSeconds, message.segmentCount);
+      const mp3 = await mp3Pending;
+      parentPort?.postMessage({ id: message.id, mp3, wav, peaks, lufs: mixed.lufs }, [mp3.buffer, wav.buffer] as ArrayBuffer[]);
+    } catch (error) {
+      parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  });
+});

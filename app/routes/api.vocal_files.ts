@@ -1,0 +1,51 @@
+// /api/vocal_files (spec 1 §3 Vocals: the take a vocalFileId names), for a signed-in verified user:
+//   POST multipart/form-data {vocalFile}  WAV or MP3 (read from its bytes), at most 50 MB and 10 minutes.
+//        Decoded on a worker thread and stored as 44.1 kHz WAV owned by the user: 201 {vocalFileId, durationSeconds}.
+//        Anything else (WebM, Ogg, FLAC, a text file, an empty or too long file) is a 400 on `vocalFile`.
+// The browser's recorder uploads WAV it encoded itself (ADR 015).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiRoute } from "~/server/api.server";
+import { requireVerifiedUser } from "~/server/guards.server";
+import { jsonError } from "~/server/http.server";
+import { registerApiOperation } from "~/server/openapi.server";
+import { FILE_TOO_LARGE_MESSAGE, MAX_TAKE_SECONDS, MAX_VOCAL_FILE_BYTES, uploadVocalFile } from "~/services/song-vocal-take.server";
+import { VocalFileSchema } from "~/services/vocal-take-api-schemas";
+
+const CHOOSE_FILE = "Choose an audio file (WAV or MP3).";
+
+const uploadOperation = registerApiOperation({
+  method: "POST",
+  path: "/api/vocal_files",
+  summary: "Upload a vocal take",
+  description:
+    `Send multipart/form-data with the file in \`vocalFile\`: WAV (PCM or float, any rate) or MP3, at most ${MAX_VOCAL_FILE_BYTES / 1024 / 1024} MB ` +
+    `and ${MAX_TAKE_SECONDS / 60} minutes. The take is stored as 44.1 kHz WAV; use its vocalFileId with POST /api/song/vocal.`,
+  tags: ["vocals"],
+  request: {
+    multipart: true,
+    body: z.object({
+      vocalFile: z.custom<File>((value) => value instanceof File, CHOOSE_FILE).meta({ type: "string", format: "binary", description: "The audio file" }),
+    }),
+  },
+  responses: {
+    201: { description: "The take is stored", schema: VocalFileSchema },
+    400: { description: "No file, an unsupported format, empty, too large or too long (on `vocalFile`)" },
+    401: { description: "Not signed in" },
+    403: { description: "Email not verified" },
+  },
+});
+
+const upload = apiRoute(uploadOperation, async ({ request, body }) => {
+  const user = await requireVerifiedUser(request);
+  return uploadVocalFile(user, body.vocalFile);
+});
+
+// The declared length is checked before the body is read, so an oversized upload is refused without buffering it.
+export async function action(args: ActionFunctionArgs) {
+  const declared = Number(args.request.headers.get("content-length") ?? 0);
+  if (args.request.method === "POST" && declared > MAX_VOCAL_FILE_BYTES + 64 * 1024) {
+    return jsonError(400, "invalid_input", FILE_TOO_LARGE_MESSAGE, { vocalFile: [FILE_TOO_LARGE_MESSAGE] });
+  }
+  return upload(args);
+}
