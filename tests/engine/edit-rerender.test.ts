@@ -1,13 +1,14 @@
 // Re-rendering after an edit (issue 5, docs/edit-flow.md): a production change keeps the notes byte for
 // byte, a note change keeps the production byte for byte, the stem cache changes no output byte, and a
 // mix-only change renders no stem while an instrument change renders exactly one.
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defaultSongParams } from "~/engine/catalogue";
 import { compose, produce } from "~/engine/compose";
 import { withSegmentNotes } from "~/engine/edit";
-import { renderFromParts, type RenderOptions } from "~/engine/pipeline";
+import { renderFromParts, scheduleRender, type RenderOptions } from "~/engine/pipeline";
+import { STRIP_FRONT_PREFIX } from "~/engine/threads/stemCache";
 import type { Composition, Production, SongParams } from "~/engine/types";
 
 const EXCERPT = { startSeconds: 16, seconds: 4 };
@@ -22,8 +23,16 @@ const render = (composition: Composition, production: Production, options: Rende
   renderFromParts(composition, production, { excerpt: EXCERPT, mp3: false, ...options });
 
 const tempCache = () => ({ dir: mkdtempSync(path.join(os.tmpdir(), "songloom-stems-")), maxBytes: 512 * 1024 * 1024 });
-const stemFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".stem")).sort();
+const cacheFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".stem")).sort();
+/** Dry stems: what a render writes for each part it renders. */
+const stemFiles = (dir: string) => cacheFiles(dir).filter((name) => !name.startsWith(STRIP_FRONT_PREFIX));
+/** Strip fronts: what an edit keeps of each part's channel strip. */
+const frontFiles = (dir: string) => cacheFiles(dir).filter((name) => name.startsWith(STRIP_FRONT_PREFIX));
+const inode = (dir: string, name: string) => statSync(path.join(dir, name)).ino;
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+/** Parts that play in the excerpt: a silent part adds nothing to the mix, so it has no strip front. */
+const soundingParts = (composition: Composition, production: Production) =>
+  scheduleRender(composition, production, EXCERPT).tracks.filter((track) => track.notes.length > 0).map((track) => track.part);
 
 /** Note-on and note-off events per track of a Standard MIDI File: the notes, without programs or names. */
 function midiNotes(file: Uint8Array): string[][] {
@@ -119,13 +128,48 @@ test("a mix-only change renders no stem; one instrument change renders only that
   const filled = stemFiles(cache.dir);
   expect(filled.length).toBe(composition.parts.length);
 
-  // Every stem of the mix change is found in the cache, so nothing new is written.
+  expect(frontFiles(cache.dir)).toEqual([]);
+
+  // Every stem of the mix change is found in the cache, so no stem is rendered; being an edit, it keeps
+  // each part's strip front.
   const remixed = produce({ ...params, mix: "lofi" }, composition, production.seed);
   await render(composition, remixed, { stemCache: cache });
   expect(stemFiles(cache.dir)).toEqual(filled);
+  const fronts = frontFiles(cache.dir);
+  const sounding = soundingParts(composition, production);
+  expect(sounding.length).toBeGreaterThanOrEqual(2);
+  expect(fronts.length).toBe(sounding.length);
 
-  const lead = composition.parts.find((part) => part !== "drums" && part !== "bass")!;
-  const reinstrumented = produce({ ...params, instruments: { ...production.instruments, [lead]: "gm_flute" } }, composition, production.seed);
+  // A playing part's new sound is rendered and stripped; the other parts' fronts are read, not made again.
+  const part = sounding.find((name) => name !== "drums")!;
+  const reinstrumented = produce({ ...params, instruments: { ...production.instruments, [part]: "gm_flute" } }, composition, production.seed);
   await render(composition, reinstrumented, { stemCache: cache });
   expect(stemFiles(cache.dir).length).toBe(filled.length + 1);
+  expect(frontFiles(cache.dir).length).toBe(fronts.length + 1);
+});
+
+test("strip fronts kept by one edit are read back by the next, which sounds exactly as without any cache", async () => {
+  const { params, composition, production } = song();
+  const cache = tempCache();
+  await render(composition, production, { stemCache: cache });
+  await render(composition, produce({ ...params, mix: "lofi" }, composition, production.seed), { stemCache: cache });
+  const fronts = frontFiles(cache.dir);
+  const sounding = soundingParts(composition, production);
+  expect(fronts.length).toBe(sounding.length);
+  const written = fronts.map((name) => inode(cache.dir, name));
+
+  const underwater = produce({ ...params, mix: "underwater" }, composition, production.seed);
+  const fromFronts = await render(composition, underwater, { stemCache: cache });
+  // A front made again would be written under a new file (renamed into place): these were only read.
+  expect(frontFiles(cache.dir)).toEqual(fronts);
+  expect(fronts.map((name) => inode(cache.dir, name))).toEqual(written);
+  const uncached = await render(composition, underwater);
+  expect(same(fromFronts.wav, uncached.wav)).toBe(true);
+
+  // Another level for one part changes its staging gain: that part's front is made and kept anew.
+  const part = sounding.find((name) => name !== "drums")!;
+  const quieter = produce({ ...params, mix: "underwater", levels: { [part]: 0.5 } }, composition, production.seed);
+  const releveled = await render(composition, quieter, { stemCache: cache });
+  expect(frontFiles(cache.dir).length).toBe(fronts.length + 1);
+  expect(same(releveled.wav, (await render(composition, quieter)).wav)).toBe(true);
 });

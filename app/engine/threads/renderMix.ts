@@ -9,7 +9,8 @@ import { SAMPLE_RATE } from "../types";
 import { Mixer, type MixOptions } from "../mix";
 import { integratedLoudness } from "../master";
 import { renderStem } from "../render";
-import { stemCacheKey, type StemCache } from "./stemCache";
+import { stripFront } from "../mix/channelStrip";
+import { stemCacheKey, stripFrontCacheKey, type StemCache } from "./stemCache";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
 export interface RenderMixRequest {
@@ -81,6 +82,26 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     return hit;
   };
   const mixer = new Mixer(request.lengthSamples, request.tracks, request.options);
+  // A part whose sound and level are unchanged finds its stem's strip front in the cache (written by an
+  // earlier edit): read back, only the rest of its strip runs. Not when the caller keeps the dry stems.
+  const frontKeys: (string | null)[] = request.tracks.map(() => null);
+  const frontKeyFor = (index: number, lufs: number): string | null => {
+    const strip = mixer.stripFor(request.tracks[index].part, lufs);
+    return strip ? stripFrontCacheKey(cacheKeys[index], strip.part, strip.gain, mixer.lengthSamples) : null;
+  };
+  const frontHits = new Set<number>();
+  if (stemCache?.has && stemCache.lufs && !request.keepStems) {
+    request.tracks.forEach((track, index) => {
+      if (cached[track.part]) return;
+      const lufs = stemCache.lufs!(cacheKeys[index]);
+      frontKeys[index] = lufs === undefined ? null : frontKeyFor(index, lufs);
+      if (frontKeys[index] && stemCache.has!(frontKeys[index]!)) frontHits.add(index);
+    });
+  }
+  for (const index of frontHits) hitIndices.delete(index);
+  // The song was rendered before: this is an edit, and more are likely, so every strip front it runs is
+  // kept. A first render keeps only its dry stems (half the writing).
+  const editing = frontHits.size > 0 || hitIndices.size > 0;
   const requestStem = async (track: Track): Promise<MeasuredStem> => {
     const stem = cached[track.part];
     if (stem) return { stem };
@@ -95,7 +116,7 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   // compressor; most of the strip's cost) while this thread finishes the previous one, so a re-render
   // uses both cores. Not when the caller keeps the dry stems, which the strip front overwrites.
   const stripFrontOnWorker = stemWorker !== null && !request.keepStems;
-  const onWorker = (track: Track, index: number) => (hitIndices.has(index) ? stripFrontOnWorker : !renderedHere(track));
+  const onWorker = (track: Track, index: number) => !frontHits.has(index) && (hitIndices.has(index) ? stripFrontOnWorker : !renderedHere(track));
   const workerJobs = request.tracks.map((track, index) => ({ track, index })).filter(({ track, index }) => onWorker(track, index));
   const requestJob = (track: Track, index: number): Promise<MeasuredStem> => {
     const hit = stemWorker && hitIndices.has(index) ? readHit(index) : null;
@@ -126,6 +147,10 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     }
   };
 
+  const keepFront = (index: number, front: MeasuredStem & { lufs: number; skipped: Uint8Array }) => {
+    const key = frontKeys[index] ?? frontKeyFor(index, front.lufs);
+    if (key) stemCache!.put(key, front);
+  };
   const stems: Partial<Record<PartName, StereoBuffer>> = {};
   let waitMs = 0, stripMs = 0;
   for (let i = 0; i < request.tracks.length; i++) {
@@ -133,6 +158,19 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     const track = request.tracks[i];
     const part = track.part;
     let t = performance.now();
+    if (frontHits.has(i)) {
+      const front = stemCache!.get(frontKeys[i]!);
+      if (front?.skipped && front.lufs !== undefined) {
+        waitMs += performance.now() - t;
+        t = performance.now();
+        mixer.addFrontProcessedStem(part, front.stem, front.skipped, front.lufs);
+        stripMs += performance.now() - t;
+        continue;
+      }
+      // Trimmed away meanwhile by another process: the dry stem (if still there) or a render instead.
+      frontHits.delete(i);
+      if (stemCache!.has?.(cacheKeys[i])) hitIndices.add(i);
+    }
     let job = pending.get(i) ?? null;
     if (!job && onWorker(track, i)) job = requestJob(track, i);
     const hit = !job && hitIndices.has(i) ? readHit(i) : null;
@@ -150,8 +188,19 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
       stemCache.put(cacheKeys[i], { stem, lufs });
     }
     t = performance.now();
-    if (skipped) mixer.addFrontProcessedStem(part, stem, skipped, lufs!);
-    else mixer.addStem(part, stem, lufs);
+    if (skipped) {
+      if (editing) keepFront(i, { stem, lufs: lufs!, skipped });
+      mixer.addFrontProcessedStem(part, stem, skipped, lufs!);
+    } else if (editing && stemCache && !request.keepStems && !cached[part]) {
+      // Split as the worker splits it (same bytes as addStem), so the front can be kept.
+      lufs ??= integratedLoudness(stem);
+      const strip = mixer.stripFor(part, lufs);
+      if (strip) {
+        const front = stripFront(stem, strip.part, strip.gain, Math.min(stem.left.length, mixer.lengthSamples));
+        keepFront(i, { stem, lufs, skipped: front });
+        mixer.addFrontProcessedStem(part, stem, front, lufs);
+      }
+    } else mixer.addStem(part, stem, lufs);
     stripMs += performance.now() - t;
     if (request.keepStems) stems[part] = stem;
   }

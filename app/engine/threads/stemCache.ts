@@ -8,18 +8,26 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs";
 import path from "node:path";
 import { hashId } from "../theory/hash";
-import type { Seconds, StereoBuffer, Track } from "../types";
+import type { Gain, Seconds, StereoBuffer, Track } from "../types";
+import type { PartMix } from "../mix/partDefaults";
 
 export interface CachedStem {
   stem: StereoBuffer;
   /** Integrated loudness the mixer stages the stem by, when it was measured at render time. */
   lufs?: number;
+  /**
+   * Set on a strip front (stripFrontCacheKey): `stem` is the dry stem after its channel strip's front,
+   * these are the blocks the front skipped as silent.
+   */
+  skipped?: Uint8Array;
 }
 
 export interface StemCache {
   get(key: string): CachedStem | null;
   /** Whether get() would (probably) find it, without reading it: lets a render read each stem when needed. */
   has?(key: string): boolean;
+  /** The stored loudness of a cached stem, read without its samples; undefined when unknown. */
+  lufs?(key: string): number | undefined;
   /** Must be called before the mixer processes the stem in place. */
   put(key: string, entry: CachedStem): void;
 }
@@ -30,6 +38,23 @@ const RENDER_VERSION = 1;
 export function stemCacheKey(track: Track, durationSeconds: Seconds): string {
   return hashId({ v: RENDER_VERSION, track, durationSeconds });
 }
+
+/** Version of the channel strip's front (mix/channelStrip.ts stripFront): bump when its output changes. */
+const STRIP_FRONT_VERSION = 1;
+
+/**
+ * A stem after the front of its channel strip (gain, high-pass and EQ, compressor): a pure function of the
+ * dry stem, the part's strip settings, the staging gain and the length, so the key is a hash of those.
+ * The front is most of a strip's cost and no mix style changes it, so an edit that keeps a part's sound
+ * and level (a mix style, an ambient effect, another part's instrument or notes) reads it back instead
+ * of running it again.
+ */
+export function stripFrontCacheKey(stemKey: string, part: PartMix, gain: Gain, length: number): string {
+  return `${STRIP_FRONT_PREFIX}${hashId({ v: STRIP_FRONT_VERSION, stemKey, part, gain, length })}`;
+}
+
+/** Strip fronts' file names start with this; dry stems' are bare hashes. */
+export const STRIP_FRONT_PREFIX = "front-";
 
 export class DiskStemCache implements StemCache {
   constructor(
@@ -43,6 +68,27 @@ export class DiskStemCache implements StemCache {
     return existsSync(this.file(key));
   }
 
+  lufs(key: string): number | undefined {
+    let fd: number;
+    try {
+      fd = openSync(this.file(key), "r");
+    } catch {
+      return undefined;
+    }
+    try {
+      const lufs = readHeader(fd)?.header.lufs ?? undefined;
+      // The stem's front may be read instead of the stem, but the front's key needs this loudness: the
+      // stem counts as used, so trimming does not drop it while its front stays.
+      const now = new Date();
+      utimesSync(this.file(key), now, now);
+      return lufs;
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   get(key: string): CachedStem | null {
     // Read straight into the stem's own (aligned) buffers, which the mixer then writes into: reading the
     // whole file first would hold and copy every stem twice.
@@ -54,13 +100,9 @@ export class DiskStemCache implements StemCache {
     }
     try {
       const size = fstatSync(fd).size;
-      const lengthBytes = Buffer.alloc(4);
-      if (readSync(fd, lengthBytes, 0, 4, 0) !== 4) return null;
-      const headerLength = lengthBytes.readUInt32LE(0);
-      const headerBytes = Buffer.alloc(headerLength);
-      if (readSync(fd, headerBytes, 0, headerLength, 4) !== headerLength) return null;
-      const header = JSON.parse(headerBytes.toString("utf8")) as { sampleRate: number; length: number; lufs: number | null };
-      const start = 4 + headerLength;
+      const read = readHeader(fd);
+      if (!read) return null;
+      const { header, start } = read;
       const samples = header.length * 4;
       if (size !== start + 2 * samples) return null;
       const left = new Float32Array(header.length);
@@ -69,7 +111,11 @@ export class DiskStemCache implements StemCache {
       // Marks it recently used, so trimming removes stems of songs nobody is editing first.
       const now = new Date();
       utimesSync(this.file(key), now, now);
-      return { stem: { sampleRate: header.sampleRate, left, right }, ...(header.lufs !== null ? { lufs: header.lufs } : {}) };
+      return {
+        stem: { sampleRate: header.sampleRate, left, right },
+        ...(header.lufs !== null ? { lufs: header.lufs } : {}),
+        ...(header.skipped ? { skipped: new Uint8Array(Buffer.from(header.skipped, "base64")) } : {}),
+      };
     } catch {
       return null;
     } finally {
@@ -77,8 +123,10 @@ export class DiskStemCache implements StemCache {
     }
   }
 
-  put(key: string, { stem, lufs }: CachedStem): void {
-    const header = Buffer.from(JSON.stringify({ sampleRate: stem.sampleRate, length: stem.left.length, lufs: lufs ?? null }), "utf8");
+  put(key: string, { stem, lufs, skipped }: CachedStem): void {
+    const fields: StemHeader = { sampleRate: stem.sampleRate, length: stem.left.length, lufs: lufs ?? null };
+    if (skipped) fields.skipped = Buffer.from(skipped.buffer, skipped.byteOffset, skipped.byteLength).toString("base64");
+    const header = Buffer.from(JSON.stringify(fields), "utf8");
     const length = Buffer.alloc(4);
     length.writeUInt32LE(header.length, 0);
     // Written under a temporary name and renamed, so a reader never sees half a file.
@@ -127,6 +175,24 @@ export class DiskStemCache implements StemCache {
       }
     }
   }
+}
+
+interface StemHeader {
+  sampleRate: number;
+  length: number;
+  lufs: number | null;
+  /** A strip front's skipped blocks, base64. */
+  skipped?: string;
+}
+
+/** The JSON header after the 4-byte length, and where the samples start; null for a short file. */
+function readHeader(fd: number): { header: StemHeader; start: number } | null {
+  const lengthBytes = Buffer.alloc(4);
+  if (readSync(fd, lengthBytes, 0, 4, 0) !== 4) return null;
+  const headerLength = lengthBytes.readUInt32LE(0);
+  const headerBytes = Buffer.alloc(headerLength);
+  if (readSync(fd, headerBytes, 0, headerLength, 4) !== headerLength) return null;
+  return { header: JSON.parse(headerBytes.toString("utf8")) as StemHeader, start: 4 + headerLength };
 }
 
 /** Reads `target.length` bytes from `position` (readSync may return fewer per call); returns how many it got. */
