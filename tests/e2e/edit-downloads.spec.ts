@@ -7,8 +7,8 @@ import { expect, request as playwrightRequest, test, type Download, type Page } 
 import { eq } from "drizzle-orm";
 import { songs, subscriptions } from "#drizzle/schema/index";
 import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
+import { createCompleteSong, SONG_READY_MS } from "./support/songs";
 
-const SONG_READY_MS = 240_000;
 const WAV_READY_MS = 60_000;
 
 let cookie: string;
@@ -24,12 +24,7 @@ test.beforeAll(async ({}, testInfo) => {
   userId = signedIn.user.id;
   await e2eDb().insert(subscriptions).values({ userId, productId: 1, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
   const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  const created = await api.post("/api/song", { data: { style: "wd_lofi", filter: "morning_sun", songs: 1 } });
-  expect(created.status()).toBe(201);
-  songId = (await created.json()).songs[0].id;
-  await expect
-    .poll(async () => (await (await api.get(`/api/song/${songId}`)).json()).song.status, { timeout: SONG_READY_MS, intervals: [1_000] })
-    .toBe("complete");
+  songId = await createCompleteSong(api);
   expect((await api.post(`/api/user/save/${songId}`, { data: {} })).status()).toBe(200);
   await api.dispose();
   await e2eDb().update(songs).set({ songName: "Night Drive" }).where(eq(songs.id, songId));

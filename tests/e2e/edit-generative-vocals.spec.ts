@@ -5,8 +5,8 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { protectedLyrics } from "#drizzle/schema/index";
 import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
+import { createCompleteSong, SONG_READY_MS } from "./support/songs";
 
-const SONG_READY_MS = 240_000;
 /** 25 polls of 5 s: the page gives up after that. */
 const VOCAL_READY_MS = 130_000;
 const SAVED_MS = 180_000;
@@ -25,12 +25,7 @@ test.beforeAll(async ({}, testInfo) => {
   const signed = await signedInUser();
   cookie = signed.cookie;
   api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  const created = await api.post("/api/song", { data: { style: "wd_lofi", filter: "morning_sun", songs: 1 } });
-  expect(created.status()).toBe(201);
-  songId = (await created.json()).songs[0].id;
-  await expect
-    .poll(async () => (await (await api.get(`/api/song/${songId}`)).json()).song.status, { timeout: SONG_READY_MS, intervals: [1_000] })
-    .toBe("complete");
+  songId = await createCompleteSong(api);
 });
 
 test.afterAll(async () => {

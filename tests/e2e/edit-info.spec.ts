@@ -4,8 +4,8 @@
 // API in beforeAll and rendered by the server's worker (seconds on this machine); each test works on it.
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { closeE2eDb, signedInUser, useCookies } from "./support/auth";
+import { createCompleteSong, SONG_READY_MS } from "./support/songs";
 
-const SONG_READY_MS = 240_000;
 
 let cookie: string;
 let songId: string;
@@ -14,12 +14,7 @@ test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(SONG_READY_MS + 60_000);
   ({ cookie } = await signedInUser());
   const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  const created = await api.post("/api/song", { data: { style: "wd_lofi", filter: "morning_sun", songs: 1 } });
-  expect(created.status()).toBe(201);
-  songId = (await created.json()).songs[0].id;
-  await expect
-    .poll(async () => (await (await api.get(`/api/song/${songId}`)).json()).song.status, { timeout: SONG_READY_MS, intervals: [1_000] })
-    .toBe("complete");
+  songId = await createCompleteSong(api);
   expect((await api.post(`/api/user/save/${songId}`, { data: {} })).status()).toBe(200);
   await api.dispose();
 });

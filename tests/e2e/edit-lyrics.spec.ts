@@ -15,8 +15,8 @@ import {
   PROMPT_TOO_LONG_MESSAGE,
 } from "~/services/song-lyrics.server";
 import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
+import { createCompleteSong, SONG_READY_MS } from "./support/songs";
 
-const SONG_READY_MS = 240_000;
 const LYRICS_READY_MS = 60_000;
 
 let cookie: string;
@@ -29,12 +29,7 @@ test.beforeAll(async ({}, testInfo) => {
   cookie = signed.cookie;
   userId = signed.user.id;
   const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  const created = await api.post("/api/song", { data: { style: "wd_lofi", filter: "morning_sun", songs: 1 } });
-  expect(created.status()).toBe(201);
-  songId = (await created.json()).songs[0].id;
-  await expect
-    .poll(async () => (await (await api.get(`/api/song/${songId}`)).json()).song.status, { timeout: SONG_READY_MS, intervals: [1_000] })
-    .toBe("complete");
+  songId = await createCompleteSong(api);
   await api.dispose();
 });
 

@@ -5,8 +5,8 @@
 // the whole file, so the tests run in order; every wait is for an element, a response or a status.
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { closeE2eDb, signedInUser, useCookies } from "./support/auth";
+import { createCompleteSong, SONG_READY_MS } from "./support/songs";
 
-const SONG_READY_MS = 240_000;
 const RENDER_MS = 180_000;
 
 test.use({
@@ -30,12 +30,7 @@ test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(SONG_READY_MS + 30_000);
   ({ cookie } = await signedInUser());
   api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  const created = await api.post("/api/song", { data: { style: "wd_lofi", filter: "morning_sun", songs: 1 } });
-  expect(created.status()).toBe(201);
-  songId = (await created.json()).songs[0].id;
-  await expect
-    .poll(async () => (await (await api.get(`/api/song/${songId}`)).json()).song.status, { timeout: SONG_READY_MS, intervals: [1000] })
-    .toBe("complete");
+  songId = await createCompleteSong(api);
 });
 test.afterAll(async () => {
   await api?.dispose();

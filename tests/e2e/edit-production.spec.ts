@@ -6,8 +6,8 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { DRUM_KITS, ENSEMBLES, MIX_STYLES } from "~/engine/catalogue";
 import { closeE2eDb, signedInUser, useCookies } from "./support/auth";
+import { createCompleteSong, SONG_READY_MS } from "./support/songs";
 
-const SONG_READY_MS = 240_000;
 const RENDER_MS = 180_000;
 
 test.use({
@@ -24,12 +24,7 @@ test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(SONG_READY_MS + 30_000);
   ({ cookie } = await signedInUser());
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  const created = await api.post("/api/song", { data: { style: "wd_lofi", filter: "morning_sun", songs: 1 } });
-  expect(created.status()).toBe(201);
-  songId = (await created.json()).songs[0].id;
-  await expect
-    .poll(async () => (await (await api.get(`/api/song/${songId}`)).json()).song.status, { timeout: SONG_READY_MS, intervals: [1000] })
-    .toBe("complete");
+  songId = await createCompleteSong(api);
   await api.dispose();
 });
 test.afterAll(closeE2eDb);

@@ -13,8 +13,8 @@ import { encodeWav } from "~/engine/encode";
 import config from "../../playwright.config";
 import { singTake, type SungNote } from "../engine/takeFixtures";
 import { closeE2eDb, signedInUser, useCookies } from "./support/auth";
+import { createCompleteSong, SONG_READY_MS } from "./support/songs";
 
-const SONG_READY_MS = 240_000;
 const VOCAL_READY_MS = 150_000;
 const SR = 44_100;
 
@@ -56,12 +56,7 @@ test.beforeAll(async ({}, testInfo) => {
   const signed = await signedInUser();
   cookie = signed.cookie;
   const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  const created = await api.post("/api/song", { data: { style: "wd_lofi", filter: "morning_sun", songs: 1 } });
-  expect(created.status()).toBe(201);
-  songId = (await created.json()).songs[0].id;
-  await expect
-    .poll(async () => (await (await api.get(`/api/song/${songId}`)).json()).song.status, { timeout: SONG_READY_MS, intervals: [1_000] })
-    .toBe("complete");
+  songId = await createCompleteSong(api);
   await api.dispose();
 });
 

@@ -14,7 +14,10 @@ import { KickPump, kickSamples } from "./kickPump";
 import { mixStyle, type MixStyle } from "./mixStyles";
 import { PART_MIX } from "./partDefaults";
 import { PUMPING_FILTERS } from "./pumpingFilters";
-import { Reverb } from "./reverb";
+import { Reverb, type ReverbSettings } from "./reverb";
+
+/** Adds the reverb's return for mix samples [start, start + count), blocks in order. */
+export type ReverbReturn = (mix: StereoBuffer, start: number, count: number) => void;
 
 const BLOCK = 4096;
 /** Stem gain staging never moves a stem by more than this. */
@@ -49,7 +52,8 @@ export class Mixer {
   constructor(lengthSamples: number, tracks: Track[], private readonly options: MixOptions) {
     this.style = mixStyle(options.mix);
     this.mix = createStereo(lengthSamples);
-    this.reverbSend = new Float32Array(lengthSamples);
+    // Shared memory, so another thread can run the reverb over it (threads/reverbReturn.ts) without a copy.
+    this.reverbSend = new Float32Array(new SharedArrayBuffer(lengthSamples * Float32Array.BYTES_PER_ELEMENT));
     this.delaySend = new Float32Array(lengthSamples);
     this.kicks = kickSamples(tracks);
     this.pumpDepth = Math.min(MAX_PUMP_DEPTH, Math.max(this.style.pumpDepth, PUMPING_FILTERS[options.filter] ?? 0));
@@ -112,16 +116,26 @@ export class Mixer {
     for (const [target, source] of pairs) for (let i = 0; i < target.length; i++) target[i] += source[i];
   }
 
-  /** Adds the effect returns, runs the bus chain and returns the mix. Call once. */
-  finish(): StereoBuffer {
+  /** What the reverb return is made of, for another thread to make it (threads/reverbReturn.ts). */
+  reverbInput(): { settings: ReverbSettings; send: Float32Array; length: number; block: number } {
+    return { settings: this.style.reverb, send: this.reverbSend, length: this.mix.left.length, block: BLOCK };
+  }
+
+  /**
+   * Adds the effect returns, runs the bus chain and returns the mix. Call once. `reverbReturn` adds the
+   * reverb's return for a block made elsewhere (exactly what the reverb here would add); without it the
+   * reverb runs here.
+   */
+  finish(reverbReturn?: ReverbReturn): StereoBuffer {
     const { mix, style } = this;
-    const reverb = new Reverb(style.reverb);
+    const reverb = reverbReturn ? null : new Reverb(style.reverb);
     const delay = new PingPongDelay({ tempoBpm: this.options.tempoBpm, beats: style.delay.beats, feedback: style.delay.feedback });
     const bus = new BusChain(style, this.options.intensity, this.options.seed);
     const length = mix.left.length;
     for (let start = 0; start < length; start += BLOCK) {
       const count = Math.min(BLOCK, length - start);
-      reverb.process(this.reverbSend, mix.left, mix.right, start, count);
+      if (reverb) reverb.process(this.reverbSend, mix.left, mix.right, start, count);
+      else reverbReturn!(mix, start, count);
       delay.process(this.delaySend, mix.left, mix.right, start, count);
       bus.process(mix, start, count);
     }

@@ -56,7 +56,7 @@ export class Reverb {
    * local: the same arithmetic in the same order as a loop over the lines (so the same bytes), without
    * a property load per line per sample.
    */
-  process(input: Float32Array, outLeft: Float32Array, outRight: Float32Array, start: number, count: number): void {
+  process(input: Float32Array, outLeft: Float32Array | Float64Array, outRight: Float32Array | Float64Array, start: number, count: number, outStart: number = start): void {
     const { lines, gains, lowpass, damping, preDelay, diffusers } = this;
     const pre = preDelay.buffer, preLength = preDelay.length;
     let pi = preDelay.index;
@@ -71,6 +71,8 @@ export class Reverb {
     const g0 = gains[0], g1 = gains[1], g2 = gains[2], g3 = gains[3], g4 = gains[4], g5 = gains[5], g6 = gains[6], g7 = gains[7];
     let l0 = lowpass[0], l1 = lowpass[1], l2 = lowpass[2], l3 = lowpass[3], l4 = lowpass[4], l5 = lowpass[5], l6 = lowpass[6], l7 = lowpass[7];
     const scale = HADAMARD_SCALE;
+    // Song sample i is written at out[i - shift]: a block-sized buffer (threads/reverbReturn.ts) or the mix.
+    const shift = start - outStart;
     for (let i = start, end = start + count; i < end; i++) {
       let x = pre[pi];
       pre[pi] = input[i];
@@ -108,8 +110,8 @@ export class Reverb {
       w = (c1 - c5) * scale + x; if (w < TINY && w > -TINY) w = 0; b5[i5] = w; if (++i5 === n5) i5 = 0;
       w = (c2 - c6) * scale + -x; if (w < TINY && w > -TINY) w = 0; b6[i6] = w; if (++i6 === n6) i6 = 0;
       w = (c3 - c7) * scale + -x; if (w < TINY && w > -TINY) w = 0; b7[i7] = w; if (++i7 === n7) i7 = 0;
-      outLeft[i] += left * 0.25;
-      outRight[i] += right * 0.25;
+      outLeft[i - shift] += left * 0.25;
+      outRight[i - shift] += right * 0.25;
     }
     preDelay.index = pi;
     diffusers[0].index = d0i;

@@ -10,6 +10,7 @@ import { Mixer, type MixOptions } from "../mix";
 import { integratedLoudness } from "../master";
 import { renderStem } from "../render";
 import { stripFront } from "../mix/channelStrip";
+import { consumeReverbReturn, createReverbRing, fail as failReverb } from "./reverbReturn";
 import { stemCacheKey, stripFrontCacheKey, type StemCache } from "./stemCache";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
@@ -206,8 +207,26 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   }
   const stemsMs = performance.now() - started;
   const t = performance.now();
-  const mix = mixer.finish();
+  // The reverb runs on the worker while this thread does the rest of the effects; not when the worker is
+  // busy with another render's stems, which this thread would then wait behind.
+  const mix = stemWorker && !stemWorker.busy ? await finishWithReverbOn(stemWorker, mixer) : mixer.finish();
   return { mix, stems, timings: { stemsMs, waitMs, stripMs, effectsMs: performance.now() - t } };
+}
+
+async function finishWithReverbOn(thread: WorkerThread, mixer: Mixer): Promise<StereoBuffer> {
+  const { settings, send, length, block } = mixer.reverbInput();
+  const ring = createReverbRing(block);
+  const reverbDone = thread.request({ kind: "reverb", settings, send, length, ring });
+  let mix: StereoBuffer;
+  try {
+    mix = mixer.finish(consumeReverbReturn(ring));
+  } catch (error) {
+    failReverb(ring);
+    reverbDone.catch(() => undefined);
+    throw error;
+  }
+  await reverbDone;
+  return mix;
 }
 
 function needsNoSoundFont(track: Track): boolean {

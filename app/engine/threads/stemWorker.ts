@@ -8,7 +8,9 @@ import type { Gain, Seconds, StereoBuffer, Track } from "../types";
 import { integratedLoudness } from "../master";
 import { stripFront } from "../mix/channelStrip";
 import type { PartMix } from "../mix/partDefaults";
+import type { ReverbSettings } from "../mix/reverb";
 import { loadSoundBank, renderStem } from "../render";
+import { produceReverbReturn, type ReverbRing } from "./reverbReturn";
 
 // Parse the SoundFont as soon as the worker starts, while the main thread is still composing.
 loadSoundBank();
@@ -17,11 +19,17 @@ let queue: Promise<void> = Promise.resolve();
 
 type Message =
   | { id: number; kind?: "render"; track: Track; durationSeconds: Seconds }
-  | { id: number; kind: "stripFront"; stem: StereoBuffer; part: PartMix; gain: Gain; length: number };
+  | { id: number; kind: "stripFront"; stem: StereoBuffer; part: PartMix; gain: Gain; length: number }
+  | { id: number; kind: "reverb"; settings: ReverbSettings; send: Float32Array; length: number; ring: ReverbRing };
 
 parentPort?.on("message", (message: Message) => {
   queue = queue.then(async () => {
     try {
+      if (message.kind === "reverb") {
+        produceReverbReturn(message.settings, message.send, message.length, message.ring);
+        parentPort?.postMessage({ id: message.id });
+        return;
+      }
       if (message.kind === "stripFront") {
         const { stem } = message;
         const skipped = stripFront(stem, message.part, message.gain, message.length);

@@ -72,6 +72,11 @@ export class WorkerThread {
     });
   }
 
+  /** Whether a request is waiting for its reply (the worker is busy, or will be). */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** Sends a request and resolves with the worker's reply (which echoes the request id). */
   request<Reply>(payload: object, transfer: ArrayBuffer[] = []): Promise<Reply> {
     const id = this.nextId++;
