@@ -8,7 +8,6 @@ import { eq } from "drizzle-orm";
 import { protectedLyrics, songLyrics, songVocals } from "#drizzle/schema/index";
 import { getBoss } from "#jobs/boss";
 import { handle as vocalJob } from "#jobs/handlers/vocal.generate";
-import { generateLyrics, type LyricsSection } from "~/engine/lyrics";
 import { decodeAudio } from "~/engine/vocals";
 import { findSong } from "~/models/song.server";
 import * as voicesApi from "~/routes/api.generative_vocals.voices";
@@ -20,12 +19,12 @@ import * as generativePage from "~/routes/edit.$songId.vocals.generativeVocals";
 import { getStorage } from "~/server/storage.server";
 import { renderSongVersion } from "~/services/song-edit.server";
 import { DAILY_VOCAL_GENERATIONS, VOCAL_DAILY_LIMIT_MESSAGE } from "~/services/song-generative-vocals.server";
-import { songPhrasePlan } from "~/services/song-lyrics.server";
 import { VOCAL_CREATE_FAILED_MESSAGE } from "~/services/song-vocal-mix.server";
 import * as protectedAdmin from "~/routes/admin.protected_lyrics";
 import { callRoute, createSession, createUser, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
-import { completeSong as completeTestSong, signedIn, useSongServices } from "../support/songs";
+import { setLyrics, songWithLyrics, withWords } from "../support/lyrics";
+import { signedIn, useSongServices } from "../support/songs";
 
 const database = setupTestDatabase("postgres");
 useSongServices(database);
@@ -42,24 +41,6 @@ const generate = async (songId: string, cookie: string, body: unknown = { voice:
   answer(await callRoute(vocalsApi.action, postJson(`/api/song/${songId}/generative_vocals`, body, cookie), { id: songId }));
 const status = async (songId: string, cookie: string) => answer(await callRoute(vocalsApi.loader, get(`/api/song/${songId}/generative_vocals`, cookie), { id: songId }));
 
-/** A complete song whose lyrics are the generator's first `lines` lines, fitted to the song's phrases. */
-async function songWithLyrics(lines = 2) {
-  const made = await completeTestSong(database);
-  const song = (await findSong(made.songId))!;
-  const plan = await songPhrasePlan(song);
-  const written = generateLyrics({ prompt: "walking by the sea in the summer morning", plan, seed: 7 });
-  const sections: LyricsSection[] = [{ type: written.sections[0].type, lines: written.sections[0].lines.slice(0, lines) }];
-  await setLyrics(made.songId, sections);
-  return { ...made, sections, plan };
-}
-
-async function setLyrics(songId: string, sections: LyricsSection[]) {
-  await database().db.insert(songLyrics).values({ songId, sections, language: "English" }).onConflictDoUpdate({ target: songLyrics.songId, set: { sections } });
-}
-
-/** The same lines with other words (timings and targets kept). */
-const rewrite = (sections: LyricsSection[], values: string[]): LyricsSection[] =>
-  sections.map((section) => ({ ...section, lines: section.lines.map((line, index) => ({ ...line, value: values[index] ?? line.value })) }));
 
 /** Takes the queued vocal.generate jobs of a vocal and runs the handler, as the worker would. */
 async function runQueuedJob(vocalId: string) {
@@ -70,7 +51,7 @@ async function runQueuedJob(vocalId: string) {
 }
 
 test("no voice: 400 missing_voice_selection; an unknown voice: 400 for the field", async () => {
-  const { songId, cookie } = await songWithLyrics();
+  const { songId, cookie } = await songWithLyrics(database);
   const missing = await generate(songId, cookie, {});
   expect(missing.status).toBe(400);
   expect(missing.body.error.code).toBe("missing_voice_selection");
@@ -81,20 +62,20 @@ test("no voice: 400 missing_voice_selection; an unknown voice: 400 for the field
 });
 
 test("content refusals are 422 with their §8 code: empty, not English, protected, syllable count; nothing is queued", async () => {
-  const { songId, cookie, sections } = await songWithLyrics();
+  const { songId, cookie, sections } = await songWithLyrics(database);
   const refused = async () => (await generate(songId, cookie)).body.error.code;
 
   await database().db.delete(songLyrics).where(eq(songLyrics.songId, songId));
   expect(await generate(songId, cookie)).toMatchObject({ status: 422, body: { error: { code: "lyrics_are_empty" } } });
-  await setLyrics(songId, rewrite(sections, ["", " "]));
+  await setLyrics(database, songId, withWords(sections, ["", " "]));
   expect(await refused()).toBe("lyrics_are_empty");
 
-  await setLyrics(songId, rewrite(sections, ["Camino solo por la playa cuando cae la noche", "y la luz de la mañana se queda en el mar"]));
+  await setLyrics(database, songId, withWords(sections, ["Camino solo por la playa cuando cae la noche", "y la luz de la mañana se queda en el mar"]));
   expect(await refused()).toBe("language_check_error");
-  await setLyrics(songId, rewrite(sections, ["hey", "yo"]));
+  await setLyrics(database, songId, withWords(sections, ["hey", "yo"]));
   expect(await refused()).toBe("insufficient_language_content");
 
-  await setLyrics(songId, rewrite(sections, ["we walk along the quiet harbour wall tonight", "and every light is shining on the water"]));
+  await setLyrics(database, songId, withWords(sections, ["we walk along the quiet harbour wall tonight", "and every light is shining on the water"]));
   await database().db.insert(protectedLyrics).values({ title: "Harbour", artist: "Someone", text: "Oh we walk along the quiet harbour wall tonight, and every light is shining" });
   const copyright = await generate(songId, cookie);
   expect(copyright.status).toBe(422);
@@ -102,7 +83,7 @@ test("content refusals are 422 with their §8 code: empty, not English, protecte
   expect(copyright.body.error.message).toBe("The lyrics contain words from a protected song. Please write your own.");
   await database().db.delete(protectedLyrics);
 
-  await setLyrics(songId, rewrite(sections, [Array.from({ length: 30 }, () => "beautiful").join(" ")]));
+  await setLyrics(database, songId, withWords(sections, [Array.from({ length: 30 }, () => "beautiful").join(" ")]));
   const syllables = await generate(songId, cookie);
   expect(syllables.status).toBe(422);
   expect(syllables.body.error.code).toBe("invalid_syllable_count");
@@ -113,13 +94,13 @@ test("content refusals are 422 with their §8 code: empty, not English, protecte
 });
 
 test("past the daily limit: 429 with the message", async () => {
-  const { songId, cookie } = await songWithLyrics();
+  const { songId, cookie } = await songWithLyrics(database);
   await database().db.insert(songVocals).values(Array.from({ length: DAILY_VOCAL_GENERATIONS }, () => ({ songId, kind: "generated" as const, voiceId: "leo", status: "error" as const })));
   expect(await generate(songId, cookie)).toEqual({ status: 429, body: { error: { status: 429, code: "daily_limit", message: VOCAL_DAILY_LIMIT_MESSAGE } } });
 });
 
 test("the job sings the lyrics into a stored vocal and a review mix; unchanged lyrics are refused; saving puts the vocal on the song", async () => {
-  const { songId, cookie, user, sections } = await songWithLyrics();
+  const { songId, cookie, user, sections } = await songWithLyrics(database);
   const started = await generate(songId, cookie);
   expect(started.status).toBe(202);
   expect(started.body.status).toBe("pending");
@@ -169,7 +150,7 @@ test("the job sings the lyrics into a stored vocal and a review mix; unchanged l
 }, 180_000);
 
 test("a job's last failed attempt sets the error with its code; the page shows the code's message", async () => {
-  const { songId, cookie } = await songWithLyrics();
+  const { songId, cookie } = await songWithLyrics(database);
   // A vocal whose voice is gone: the melody cannot be fitted to it.
   const [row] = await database().db.insert(songVocals).values({ songId, kind: "generated", voiceId: "retired-voice", lyricsSnapshot: [] }).returning();
   const job = { id: "last-try", name: "vocal.generate", data: { songId, vocalId: row.id }, retryCount: 3 } as unknown as Parameters<typeof vocalJob>[0][number];

@@ -9,7 +9,7 @@ import { lyricsGenerations, protectedLyrics, songLyrics, songVocals } from "#dri
 import { getBoss } from "#jobs/boss";
 import { handle as vocalJob } from "#jobs/handlers/vocal.generate";
 import { queues } from "#jobs/queues";
-import { generateLyrics, MAX_LYRICS_CHARACTERS, type LyricsSection } from "~/engine/lyrics";
+import { MAX_LYRICS_CHARACTERS, type LyricsSection } from "~/engine/lyrics";
 import { encodeWav } from "~/engine/encode";
 import { SAMPLE_RATE } from "~/engine/types";
 import { syllabifyLine } from "~/engine/vocals/syllabify";
@@ -31,10 +31,10 @@ import * as takesPage from "~/routes/edit.$songId.vocals._index";
 import { getStorage } from "~/server/storage.server";
 import { VOCAL_DAILY_LIMIT_MESSAGE, DAILY_VOCAL_GENERATIONS } from "~/services/song-generative-vocals.server";
 import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
-import { songPhrasePlan } from "~/services/song-lyrics.server";
 import { GENERIC_VOCAL_ERROR, VOCAL_ERROR_MESSAGES } from "~/services/vocal-error-codes";
 import { callRoute, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
+import { setLyrics, songWithLyrics, withWords } from "../support/lyrics";
 import { completeSong as completeTestSong, useSongServices } from "../support/songs";
 
 const database = setupTestDatabase("postgres");
@@ -53,21 +53,6 @@ const generatedStatus = async (songId: string, cookie: string) => answer(await c
 
 type Made = Awaited<ReturnType<typeof songWithLyrics>>;
 
-/** A complete song whose lyrics are the generator's first `lines` lines of its first section, fitted to the phrases. */
-async function songWithLyrics(lines = 2) {
-  const made = await completeTestSong(database);
-  const song = (await findSong(made.songId))!;
-  const plan = await songPhrasePlan(song);
-  const written = generateLyrics({ prompt: "walking by the sea in the summer morning", plan, seed: 7 });
-  const sections: LyricsSection[] = [{ type: written.sections[0].type, lines: written.sections[0].lines.slice(0, lines) }];
-  await setLyrics(made.songId, sections);
-  return { ...made, sections, plan };
-}
-async function setLyrics(songId: string, sections: LyricsSection[]) {
-  await database().db.insert(songLyrics).values({ songId, sections, language: "English" }).onConflictDoUpdate({ target: songLyrics.songId, set: { sections } });
-}
-const withWords = (sections: LyricsSection[], values: string[]): LyricsSection[] =>
-  sections.map((section) => ({ ...section, lines: section.lines.map((line, index) => ({ ...line, value: values[index] ?? line.value })) }));
 
 /** Runs the queued vocal.generate job of a vocal as the worker would, on attempt `retryCount`. */
 async function runJob(vocalId: string, retryCount = 0) {
@@ -124,7 +109,7 @@ const generatedCases: GeneratedCase[] = [
     kind: "specific",
     message: VOCAL_ERROR_MESSAGES.at_least_one_section_error,
     produce: async (made) => {
-      await setLyrics(made.songId, [{ type: "verse", lines: [] }]);
+      await setLyrics(database, made.songId, [{ type: "verse", lines: [] }]);
       return shownAfterGenerate(made);
     },
   },
@@ -135,7 +120,7 @@ const generatedCases: GeneratedCase[] = [
     kind: "generic",
     message: GENERIC_VOCAL_ERROR,
     produce: async (made) => {
-      await setLyrics(made.songId, withWords(made.sections, ["Camino solo por la playa cuando cae la noche", "y la luz de la mañana se queda en el mar"]));
+      await setLyrics(database, made.songId, withWords(made.sections, ["Camino solo por la playa cuando cae la noche", "y la luz de la mañana se queda en el mar"]));
       return shownAfterGenerate(made);
     },
   },
@@ -145,7 +130,7 @@ const generatedCases: GeneratedCase[] = [
     kind: "content",
     message: VOCAL_ERROR_MESSAGES.insufficient_language_content,
     produce: async (made) => {
-      await setLyrics(made.songId, withWords(made.sections, ["hey", "yo"]));
+      await setLyrics(database, made.songId, withWords(made.sections, ["hey", "yo"]));
       return shownAfterGenerate(made);
     },
   },
@@ -155,7 +140,7 @@ const generatedCases: GeneratedCase[] = [
     kind: "content",
     message: VOCAL_ERROR_MESSAGES.copyright_check_error,
     produce: async (made) => {
-      await setLyrics(made.songId, withWords(made.sections, ["we walk along the quiet harbour wall tonight", "and every light is shining on the water"]));
+      await setLyrics(database, made.songId, withWords(made.sections, ["we walk along the quiet harbour wall tonight", "and every light is shining on the water"]));
       await database().db.insert(protectedLyrics).values({ title: "Harbour", artist: "Someone", text: "we walk along the quiet harbour wall tonight and every light" });
       return shownAfterGenerate(made);
     },
@@ -166,7 +151,7 @@ const generatedCases: GeneratedCase[] = [
     kind: "specific",
     message: /^Line 1 of section 1 \(".*"\) has \d+ syllables; its phrase fits at most \d+\.$/,
     produce: async (made) => {
-      await setLyrics(made.songId, withWords(made.sections, [Array.from({ length: 30 }, () => "beautiful").join(" ")]));
+      await setLyrics(database, made.songId, withWords(made.sections, [Array.from({ length: 30 }, () => "beautiful").join(" ")]));
       return shownAfterGenerate(made);
     },
   },
@@ -220,7 +205,7 @@ const generatedCases: GeneratedCase[] = [
       const [first, second] = made.sections[0].lines;
       expect(syllabifyLine(second.value).length).toBeGreaterThan(2);
       const squeezed: LyricsSection[] = [{ ...made.sections[0], lines: [first, { ...second, timing: { start: second.timing.start, end: second.timing.start + 2 * sixteenth } }] }];
-      await setLyrics(made.songId, squeezed);
+      await setLyrics(database, made.songId, squeezed);
       return shownAfterGenerate(made, undefined, (vocalId) => runJob(vocalId));
     },
   },
@@ -233,7 +218,7 @@ const generatedCases: GeneratedCase[] = [
     message: VOCAL_ERROR_MESSAGES.vocal_melody_error,
     produce: async (made) => {
       const late = 3600;
-      await setLyrics(made.songId, [{ ...made.sections[0], lines: made.sections[0].lines.map((line, index) => ({ ...line, timing: { start: late + index * 3, end: late + index * 3 + 2.5 } })) }]);
+      await setLyrics(database, made.songId, [{ ...made.sections[0], lines: made.sections[0].lines.map((line, index) => ({ ...line, timing: { start: late + index * 3, end: late + index * 3 + 2.5 } })) }]);
       return shownAfterGenerate(made, undefined, (vocalId) => runJob(vocalId));
     },
   },
@@ -256,7 +241,7 @@ const generatedCases: GeneratedCase[] = [
 
 describe("generated vocals: each §8 code is produced by the server and shown with its message", () => {
   test.each(generatedCases)("$code → $http, shown as $kind", async ({ code, http, kind, message, produce, lines }) => {
-    const made = await songWithLyrics(lines ?? 2);
+    const made = await songWithLyrics(database, lines ?? 2);
     try {
       const { started, error } = await produce(made);
       expect(started.status).toBe(http);
@@ -283,7 +268,7 @@ describe("generated vocals: each §8 code is produced by the server and shown wi
   }, 180_000);
 
   test("generative_vocal_invalid_status: saving while the newest vocal is being sung, or after it failed, is a 409 with its message", async () => {
-    const made = await songWithLyrics();
+    const made = await songWithLyrics(database);
     const started = await generate(made.songId, made.cookie);
     expect(started.status).toBe(202);
     const save = async () => answer(await callRoute(saveApi.action, send("POST", `/api/song/${made.songId}/generative_vocals/save`, {}, made.cookie), { id: made.songId }));
