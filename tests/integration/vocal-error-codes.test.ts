@@ -151,7 +151,12 @@ const generatedCases: GeneratedCase[] = [
     kind: "specific",
     message: /^Line 1 of section 1 \(".*"\) has \d+ syllables; its phrase fits at most \d+\.$/,
     produce: async (made) => {
-      await setLyrics(database, made.songId, withWords(made.sections, [Array.from({ length: 30 }, () => "beautiful").join(" ")]));
+      // Plain English prose, so the language check (which runs first) passes whatever the second line is:
+      // one word repeated thirty times was sometimes taken for another language.
+      const tooLong =
+        "every single morning I remember all the wonderful adventures that we discovered together by the ocean " +
+        "when the summer was young and the evening light was falling softly on the water and the gentle wind was singing";
+      await setLyrics(database, made.songId, withWords(made.sections, [tooLong]));
       return shownAfterGenerate(made);
     },
   },
