@@ -10,6 +10,7 @@ import { Link, NavLink, Outlet, useLoaderData, useRevalidator } from "@remix-run
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
+import { playerSong } from "~/components/player/api";
 import { Waveform } from "~/components/songs/waveform";
 import { getFilter, getStyle } from "~/engine/catalogue";
 import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
@@ -138,19 +139,7 @@ function SongPlayButton({ song, title }: { song: LayoutData["song"]; title: stri
   const actions = usePlayerActions();
   if (!hydrated || !song.audioUrl) return null;
   const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === song.audioUrl;
-  const playable = {
-    id: song.id,
-    songName: title,
-    artistName: song.artistName ?? "",
-    audioUrl: song.audioUrl,
-    durationSeconds: song.durationSeconds ?? 0,
-    style: song.style,
-    filter: song.filter,
-    tempo: song.tempo,
-    key: song.key,
-    compositionId: song.compositionId,
-    productionId: song.productionId,
-  };
+  const playable = { ...playerSong(song, song.audioUrl), songName: title };
   return (
     <button
       type="button"

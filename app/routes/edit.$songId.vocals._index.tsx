@@ -19,6 +19,7 @@ import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
+import { playerSong } from "~/components/player/api";
 import { startRecording, type Recording } from "~/components/vocals/take-recorder";
 import { initialVocalPollState, shouldPollVocal, VOCAL_POLL_MS, VOCAL_TIMEOUT_MESSAGE, vocalPollStep, waitingLabel } from "~/components/vocals/vocal-poll";
 import { meterFill } from "~/components/vocals/wav-encode";
@@ -334,19 +335,7 @@ export default function VocalsPage() {
 }
 
 function playable(song: LayoutSong) {
-  return {
-    id: song.id,
-    songName: song.unnamed ? `${song.filter} song` : song.songName,
-    artistName: song.artistName ?? "",
-    audioUrl: song.audioUrl!,
-    durationSeconds: song.durationSeconds ?? 0,
-    style: song.style,
-    filter: song.filter,
-    tempo: song.tempo,
-    key: song.key,
-    compositionId: song.compositionId,
-    productionId: song.productionId,
-  };
+  return { ...playerSong(song, song.audioUrl!), songName: song.unnamed ? `${song.filter} song` : song.songName };
 }
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;

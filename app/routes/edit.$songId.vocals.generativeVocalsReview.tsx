@@ -14,6 +14,7 @@ import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { usePlayerActions } from "~/components/player";
+import { playerSong } from "~/components/player/api";
 import { initialVocalPollState, shouldPollVocal, VOCAL_POLL_MS, vocalPollStep, waitingLabel } from "~/components/vocals/vocal-poll";
 import { getVoice } from "~/engine/vocals/voices";
 import type { loader as layoutLoader } from "~/routes/edit.$songId";
@@ -93,19 +94,7 @@ export default function GenerativeVocalsReviewPage() {
   useEffect(() => {
     if (poll.phase !== "applied" || played.current || !song?.audioUrl || !data.applied) return;
     played.current = true;
-    player.play({
-      id: song.id,
-      songName: song.songName ?? "",
-      artistName: song.artistName ?? "",
-      audioUrl: song.audioUrl,
-      durationSeconds: song.durationSeconds ?? 0,
-      style: song.style,
-      filter: song.filter,
-      tempo: song.tempo,
-      key: song.key,
-      compositionId: song.compositionId,
-      productionId: song.productionId,
-    });
+    player.play({ ...playerSong(song, song.audioUrl), songName: song.songName ?? "" });
   }, [poll.phase, song, data.applied, player]);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {

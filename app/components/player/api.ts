@@ -19,11 +19,16 @@ export type SongSummaryJson = Pick<
 
 export function toPlayerSong(song: SongSummaryJson): PlayerSong | null {
   if (song.status !== "complete" || !song.audioUrl) return null;
+  return playerSong(song, song.audioUrl);
+}
+
+/** What the player plays of a song whose audio exists (the edit pages' songs carry no status). */
+export function playerSong(song: Omit<SongSummaryJson, "status" | "audioUrl">, audioUrl: string): PlayerSong {
   return {
     id: song.id,
     songName: song.songName,
     artistName: song.artistName ?? "",
-    audioUrl: song.audioUrl,
+    audioUrl,
     durationSeconds: song.durationSeconds ?? 0,
     style: song.style,
     filter: song.filter,
