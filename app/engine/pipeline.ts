@@ -1,14 +1,15 @@
 // The whole engine, end to end: compose -> produce -> scheduleTracks -> render stems and channel strips
-// (pipelined over both cores) -> mix effects -> ambient bed -> master -> encode (WAV and peaks, then the
+// (pipelined over both cores) -> mix effects -> ambient bed -> master (a channel per core) -> encode (WAV and peaks, then the
 // MP3 in two halves on both cores). renderFromParts() starts from an existing composition and
 // production, which is what the edit flow calls after notes or sounds change.
 
 import { compose, describeComposition, produce, scheduleTracks } from "./compose";
 import { encodeMp3Parallel, encodeWav, prewarmMp3Worker, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
 import { nativeLamePath } from "./encode/nativeMp3";
-import { master, STANDARD_MASTER, type MasterPreset } from "./master";
+import { STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
 import { prewarmRenderWorker, renderMix } from "./threads";
+import { masterMix } from "./threads/masterOnWorker";
 import { diskStemCache } from "./threads/stemCache";
 import type { Bpm, Composition, Decibels, Lufs, PartName, Production, Seconds, SongParams, StereoBuffer, Track } from "./types";
 import { SAMPLE_RATE, STEPS_PER_SEGMENT } from "./types";
@@ -98,9 +99,11 @@ export async function renderFromParts(composition: Composition, production: Prod
   timings.mix = mixed.timings.effectsMs;
   const mix = mixed.mix;
   stage("sfx", () => addAmbience(mix, production.sfx, production.seed));
-  const mastered = stage("master", () => master(mix, options.master ?? STANDARD_MASTER));
+  let t = performance.now();
+  const mastered = await masterMix(mix, options.master ?? STANDARD_MASTER, options.parallel ?? true);
+  timings.master = performance.now() - t;
 
-  const t = performance.now();
+  t = performance.now();
   // Both cores encode the MP3, one half each, spliced at a frame boundary; started first, so with the LAME
   // program (two processes) the WAV, peaks and MIDI below are made while it runs.
   const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio);

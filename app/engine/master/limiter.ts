@@ -6,7 +6,7 @@
 
 import type { Decibels, Gain, Lufs, Seconds, StereoBuffer } from "../types";
 import { dbToGain, gainToDb, onePoleCoefficient } from "../dsp/units";
-import { LoudnessMeter } from "./loudness";
+import { ChannelLoudness, LoudnessMeter, type ChannelPieces } from "./loudness";
 import { TruePeakMeter } from "./truePeak";
 
 export interface LimiterSettings {
@@ -35,6 +35,64 @@ export function limit(
   mode: { write: boolean; truePeak: boolean; output?: StereoBuffer },
 ): LimitedMeasurements {
   const { left, right } = buffer;
+  const meter = new LoudnessMeter(buffer.sampleRate);
+  const peakMeter = new TruePeakMeter(dbToGain(settings.ceilingDb));
+  const outLeft = new Float32Array(OUT_BLOCK), outRight = new Float32Array(OUT_BLOCK);
+  // Each block is read before it is written, so writing in place gives the same output as elsewhere.
+  const target = mode.output ?? (mode.write ? buffer : null);
+  forEachGainBlock(buffer, inputGain, settings, (gains, start, count) => {
+    for (let k = 0; k < count; k++) {
+      outLeft[k] = left[start + k] * gains[k];
+      outRight[k] = right[start + k] * gains[k];
+    }
+    meter.add(outLeft, outRight, 0, count);
+    if (mode.truePeak) peakMeter.add(outLeft, outRight, 0, count);
+    if (target) {
+      target.left.set(outLeft.subarray(0, count), start);
+      target.right.set(outRight.subarray(0, count), start);
+    }
+  });
+  return { lufs: meter.integrated(), truePeakDb: mode.truePeak ? gainToDb(peakMeter.value()) : -Infinity };
+}
+
+/** One channel's share of limit(): its output's loudness pieces and (when measured) its true peak. */
+export interface ChannelLimited {
+  loudness: ChannelPieces;
+  /** Linear; 0 when not measured. */
+  truePeak: number;
+}
+
+/**
+ * limit() for one channel of `buffer` into `output`, so two threads can share a pass: the gain follows
+ * both channels (each thread computes the same gain curve), and the measurements combine to limit()'s
+ * to the bit (loudnessOfChannels, the larger true peak). `output` must not be `buffer`'s other channel.
+ */
+export function limitChannel(
+  buffer: StereoBuffer,
+  channel: "left" | "right",
+  inputGain: Gain,
+  settings: LimiterSettings,
+  mode: { truePeak: boolean; output: Float32Array },
+): ChannelLimited {
+  const input = buffer[channel];
+  const meter = new ChannelLoudness(buffer.sampleRate);
+  const peakMeter = new TruePeakMeter(dbToGain(settings.ceilingDb));
+  const out = new Float32Array(OUT_BLOCK);
+  forEachGainBlock(buffer, inputGain, settings, (gains, start, count) => {
+    for (let k = 0; k < count; k++) out[k] = input[start + k] * gains[k];
+    meter.add(out, 0, count);
+    if (mode.truePeak) peakMeter.addChannel(out, 0, count);
+    mode.output.set(out.subarray(0, count), start);
+  });
+  return { loudness: meter.pieces(), truePeak: mode.truePeak ? peakMeter.value() : 0 };
+}
+
+/**
+ * The limiter's gain (input gain included) for every sample, handed to `apply` a block of OUT_BLOCK at a
+ * time, in order. The gain follows the louder channel; `apply` may write the block's samples in place.
+ */
+function forEachGainBlock(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSettings, apply: (gains: Float64Array, start: number, count: number) => void): void {
+  const { left, right } = buffer;
   const n = left.length;
   const window = Math.max(1, Math.round(settings.lookAheadSeconds * buffer.sampleRate));
   const ceiling = dbToGain(settings.ceilingDb);
@@ -61,11 +119,7 @@ export function limit(
   const smoothRing = new Float64Array(window).fill(held);
   let smoothSum = window * held;
   let smoothSlot = 0;
-  const meter = new LoudnessMeter(buffer.sampleRate);
-  const peakMeter = new TruePeakMeter(ceiling);
-  const outLeft = new Float32Array(OUT_BLOCK), outRight = new Float32Array(OUT_BLOCK);
-  // Each block is read before it is written, so writing in place gives the same output as elsewhere.
-  const target = mode.output ?? (mode.write ? buffer : null);
+  const gains = new Float64Array(OUT_BLOCK);
   for (let start = 0; start < n; start += OUT_BLOCK) {
     const count = Math.min(OUT_BLOCK, n - start);
     let b = Math.floor(start / window);
@@ -83,16 +137,8 @@ export function limit(
       smoothSum += held - smoothRing[smoothSlot];
       smoothRing[smoothSlot] = held;
       if (++smoothSlot === window) smoothSlot = 0;
-      const g = (smoothSum / window) * inputGain;
-      outLeft[k] = left[start + k] * g;
-      outRight[k] = right[start + k] * g;
+      gains[k] = (smoothSum / window) * inputGain;
     }
-    meter.add(outLeft, outRight, 0, count);
-    if (mode.truePeak) peakMeter.add(outLeft, outRight, 0, count);
-    if (target) {
-      target.left.set(outLeft.subarray(0, count), start);
-      target.right.set(outRight.subarray(0, count), start);
-    }
+    apply(gains, start, count);
   }
-  return { lufs: meter.integrated(), truePeakDb: mode.truePeak ? gainToDb(peakMeter.value()) : -Infinity };
 }

@@ -47,22 +47,88 @@ export class LoudnessMeter {
 
   /** K-weighted mean square of each complete 400 ms block (channels summed with weight 1). */
   blockPowers(): number[] {
-    const powers: number[] = [];
-    for (let b = 0; b + STEPS_PER_BLOCK <= this.steps.length; b++) {
-      let energy = 0;
-      for (let k = 0; k < STEPS_PER_BLOCK; k++) energy += this.steps[b + k];
-      powers.push(energy / (this.stepSamples * STEPS_PER_BLOCK));
-    }
-    return powers;
+    return blockPowersOf(this.steps, this.stepSamples);
   }
 
   /** Integrated loudness in LUFS; −Infinity for silence or less than one block. */
   integrated(): Lufs {
-    const aboveAbsolute = this.blockPowers().filter((p) => p > 0 && toLufs(p) > ABSOLUTE_GATE_LUFS);
-    if (aboveAbsolute.length === 0) return -Infinity;
-    const relativeGate = toLufs(mean(aboveAbsolute)) + RELATIVE_GATE_LU;
-    return toLufs(mean(aboveAbsolute.filter((p) => toLufs(p) > relativeGate)));
+    return gatedLoudness(this.blockPowers());
   }
+}
+
+/**
+ * One channel's share of a LoudnessMeter, so the two channels can be measured on two threads: the
+ * K-weighted energy of each piece it is fed, split at 100 ms steps exactly as the meter splits them.
+ * loudnessOfChannels() then sums the pieces in the meter's order, which gives its reading to the bit.
+ */
+export class ChannelLoudness {
+  private readonly filter: KWeighting;
+  private readonly stepSamples: number;
+  private stepFill = 0;
+  private readonly pieceEnergies: number[] = [];
+  /** For each complete step, the number of pieces up to its end. */
+  private readonly stepEnds: number[] = [];
+
+  constructor(sampleRate: number) {
+    this.filter = new KWeighting(sampleRate);
+    this.stepSamples = Math.round(STEP_SECONDS * sampleRate);
+  }
+
+  add(x: Float32Array, start: number, count: number): void {
+    let position = start;
+    const end = start + count;
+    while (position < end) {
+      const n = Math.min(end - position, this.stepSamples - this.stepFill);
+      this.pieceEnergies.push(this.filter.energy(x, position, n));
+      this.stepFill += n;
+      position += n;
+      if (this.stepFill === this.stepSamples) {
+        this.stepEnds.push(this.pieceEnergies.length);
+        this.stepFill = 0;
+      }
+    }
+  }
+
+  /** What crosses threads: plain arrays. */
+  pieces(): ChannelPieces {
+    return { stepSamples: this.stepSamples, energies: Float64Array.from(this.pieceEnergies), stepEnds: Int32Array.from(this.stepEnds) };
+  }
+}
+
+export interface ChannelPieces {
+  stepSamples: number;
+  energies: Float64Array;
+  stepEnds: Int32Array;
+}
+
+/** Integrated loudness of two channels measured apart (ChannelLoudness fed the same pieces). */
+export function loudnessOfChannels(left: ChannelPieces, right: ChannelPieces): Lufs {
+  const steps: number[] = [];
+  let piece = 0;
+  for (const end of left.stepEnds) {
+    // Accumulated as LoudnessMeter.add accumulates stereoEnergy's left + right, piece by piece.
+    let energy = 0;
+    for (; piece < end; piece++) energy += left.energies[piece] + right.energies[piece];
+    steps.push(energy);
+  }
+  return gatedLoudness(blockPowersOf(steps, left.stepSamples));
+}
+
+function blockPowersOf(steps: readonly number[], stepSamples: number): number[] {
+  const powers: number[] = [];
+  for (let b = 0; b + STEPS_PER_BLOCK <= steps.length; b++) {
+    let energy = 0;
+    for (let k = 0; k < STEPS_PER_BLOCK; k++) energy += steps[b + k];
+    powers.push(energy / (stepSamples * STEPS_PER_BLOCK));
+  }
+  return powers;
+}
+
+function gatedLoudness(blockPowers: number[]): Lufs {
+  const aboveAbsolute = blockPowers.filter((p) => p > 0 && toLufs(p) > ABSOLUTE_GATE_LUFS);
+  if (aboveAbsolute.length === 0) return -Infinity;
+  const relativeGate = toLufs(mean(aboveAbsolute)) + RELATIVE_GATE_LU;
+  return toLufs(mean(aboveAbsolute.filter((p) => toLufs(p) > relativeGate)));
 }
 
 export function integratedLoudness(buffer: StereoBuffer): Lufs {

@@ -1,15 +1,16 @@
 // The mastering chain: tone tilt -> bus compression -> gain -> look-ahead limiter. The limiter's loudness
 // loss and the inter-sample peaks it leaves depend on the material, so gain and ceiling are found by
-// measuring the limiter's output (without storing it) and correcting, then applied once in place.
-// The mix buffer is mastered in place: the caller hands it over.
+// measuring the limiter's output (without storing it) and correcting; the pass that lands is kept.
+// The mix buffer is mastered in place (master) or used up (masterOnTwoThreads): the caller hands it over.
 
 import type { Decibels, Lufs, StereoBuffer } from "../types";
 import { Biquad } from "../dsp/biquad";
 import { Compressor } from "../dsp/compressor";
-import { scaleInPlace } from "../dsp/stereo";
+import { createSharedStereo, createStereo, scaleInPlace } from "../dsp/stereo";
 import { dbToGain, gainToDb } from "../dsp/units";
-import { limit, type LimitedMeasurements, type LimiterSettings } from "./limiter";
-import { integratedLoudness } from "./loudness";
+import { runChannelOp, tiltChain, type ChannelOp, type ChannelOpResult } from "./channelShare";
+import { limit, type ChannelLimited, type LimitedMeasurements, type LimiterSettings } from "./limiter";
+import { integratedLoudness, loudnessOfChannels, type ChannelPieces } from "./loudness";
 import type { MasterPreset } from "./presets";
 import { TruePeakMeter } from "./truePeak";
 
@@ -30,7 +31,6 @@ const INITIAL_PEAK_SLOPE = 0.8;
 /** Half the promise (−14 ± 1 LU): tighter only buys extra limiter passes nobody can hear. */
 const LOUDNESS_TOLERANCE_LU = 0.5;
 const MAX_MEASURING_PASSES = 5;
-const AIR_LIMIT_HZ = 18000;
 
 export interface MasterResult {
   audio: StereoBuffer;
@@ -38,11 +38,84 @@ export interface MasterResult {
   truePeakDb: Decibels;
 }
 
+/**
+ * Another thread that runs the right channel's share of masterOnTwoThreads (threads/masterOnWorker.ts
+ * posts each call to the stem worker as a channelShare.ts ChannelOp). Its buffers are shared memory.
+ */
+export interface RightChannelThread {
+  run(op: ChannelOp): Promise<ChannelOpResult>;
+}
+
 export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
   applyTilt(mix, preset);
   const inputLufs = integratedLoudness(mix);
   if (!Number.isFinite(inputLufs)) return { audio: mix, lufs: inputLufs, truePeakDb: -Infinity };
-  // A loudness-relative threshold makes the compressor work the same on quiet and loud mixes.
+  compress(mix, preset, inputLufs);
+  const search = new LimiterSearch(preset, integratedLoudness(mix));
+  // Each measuring pass writes its output to a scratch buffer, so the pass that converges is kept as it
+  // is instead of being limited again: the final pass would repeat it exactly.
+  const scratch = createStereo(mix.left.length, mix.sampleRate);
+  let final: LimitedMeasurements | null = null;
+  for (let pass = 0; pass < MAX_MEASURING_PASSES; pass++) {
+    const checkPeak = search.checkPeak;
+    const measured = limit(mix, search.inputGain(), search.limiter, { write: false, truePeak: checkPeak, output: scratch });
+    if (search.landed(measured)) {
+      mix.left.set(scratch.left);
+      mix.right.set(scratch.right);
+      // A pass that skipped true peak still needs it: measuring it alone is a fraction of a pass.
+      final = checkPeak ? measured : { lufs: measured.lufs, truePeakDb: gainToDb(truePeakOf(mix, dbToGain(search.limiter.ceilingDb))) };
+      break;
+    }
+  }
+  final ??= limit(mix, search.inputGain(), search.limiter, { write: true, truePeak: true });
+  return trimmed(mix, final, preset);
+}
+
+/**
+ * master(), with the right channel's filtering, measuring and limiting on another thread while this one
+ * does the left's (the compressor, which links the channels, runs here alone): the same bytes in about
+ * half the time. `mix` must be shared memory (the mixer's is); the result is in a new buffer, `mix` is
+ * left tilted and compressed.
+ */
+export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread): Promise<MasterResult> {
+  const both = async <T extends ChannelOpResult>(op: ChannelOp): Promise<[T, T]> => {
+    const right = other.run(op);
+    const left = runChannelOp({ ...op, channel: "left" });
+    return [left as T, (await right) as T];
+  };
+  await both({ kind: "tilt", buffer: mix, channel: "right", preset });
+  const loudnessOf = async (buffer: StereoBuffer): Promise<Lufs> => {
+    const [left, right] = await both<{ loudness: ChannelPieces }>({ kind: "loudness", buffer, channel: "right" });
+    return loudnessOfChannels(left.loudness, right.loudness);
+  };
+  const inputLufs = await loudnessOf(mix);
+  if (!Number.isFinite(inputLufs)) return { audio: mix, lufs: inputLufs, truePeakDb: -Infinity };
+  compress(mix, preset, inputLufs);
+  const search = new LimiterSearch(preset, await loudnessOf(mix));
+  const scratch = createSharedStereo(mix.left.length, mix.sampleRate);
+  const limitPass = async (truePeak: boolean): Promise<LimitedMeasurements> => {
+    const [left, right] = await both<ChannelLimited>({ kind: "limit", buffer: mix, channel: "right", inputGain: search.inputGain(), settings: { ...search.limiter }, truePeak, output: scratch });
+    return { lufs: loudnessOfChannels(left.loudness, right.loudness), truePeakDb: truePeak ? gainToDb(Math.max(left.truePeak, right.truePeak)) : -Infinity };
+  };
+  let final: LimitedMeasurements | null = null;
+  for (let pass = 0; pass < MAX_MEASURING_PASSES && !final; pass++) {
+    const checkPeak = search.checkPeak;
+    const measured = await limitPass(checkPeak);
+    if (!search.landed(measured)) continue;
+    if (checkPeak) final = measured;
+    else {
+      const [left, right] = await both<{ truePeak: number }>({ kind: "truePeak", buffer: scratch, channel: "right", levelOfInterest: dbToGain(search.limiter.ceilingDb) });
+      final = { lufs: measured.lufs, truePeakDb: gainToDb(Math.max(left.truePeak, right.truePeak)) };
+    }
+  }
+  // Not converged: the last settings, measured, into the scratch buffer (never in place: both threads
+  // read both channels of `mix` for the gain curve while the other writes).
+  final ??= await limitPass(true);
+  return trimmed(scratch, final, preset);
+}
+
+/** The loudness-relative bus compressor: its threshold follows the programme, so quiet and loud mixes compress alike. */
+function compress(mix: StereoBuffer, preset: MasterPreset, inputLufs: Lufs): void {
   new Compressor({
     thresholdDb: inputLufs + preset.compressorThresholdLu,
     ratio: preset.compressorRatio,
@@ -50,54 +123,68 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
     releaseSeconds: 0.25,
     kneeDb: 6,
   }).process(mix.left, mix.right);
+}
 
-  // Search the input gain (for loudness) and the limiter's sample-peak ceiling (for true peak) by
-  // measuring the limiter's output; inter-sample overs depend on the material, so both are corrected.
-  const limiter: LimiterSettings = { ceilingDb: preset.ceilingDbtp - INITIAL_INTERSAMPLE_MARGIN_DB, lookAheadSeconds: 0.005, releaseSeconds: 0.08 };
-  let gainDb = preset.targetLufs - integratedLoudness(mix);
-  // True peak is measured only while the ceiling may still need to move: it is the costly part.
-  let checkPeak = true;
-  // The limiter flattens the loudness response to gain (1 dB in gives less than 1 LU out), so the gain
-  // is corrected by the secant slope measured between passes.
-  let previous: { gainDb: number; lufs: number } | null = null;
-  // The true peak follows the ceiling by less than dB for dB (the limiter sees sample peaks only), so the
-  // ceiling is corrected by the secant slope too, once two passes measured it.
-  let previousPeak: { ceilingDb: number; truePeakDb: number } | null = null;
-  // Each measuring pass writes its output to a scratch buffer, so the pass that converges is kept as it
-  // is instead of being limited again: the final pass would repeat it exactly.
-  const scratch: StereoBuffer = { sampleRate: mix.sampleRate, left: new Float32Array(mix.left.length), right: new Float32Array(mix.right.length) };
-  let final: LimitedMeasurements | null = null;
-  for (let pass = 0; pass < MAX_MEASURING_PASSES; pass++) {
-    const measured = limit(mix, dbToGain(gainDb), limiter, { write: false, truePeak: checkPeak, output: scratch });
+/**
+ * The search for the limiter's input gain (for loudness) and sample-peak ceiling (for true peak), by
+ * measuring the limiter's output pass after pass; inter-sample overs depend on the material, so both
+ * are corrected from what each pass measured.
+ */
+class LimiterSearch {
+  readonly limiter: LimiterSettings;
+  private gainDb: number;
+  /** True peak is measured only while the ceiling may still need to move: it is the costly part. */
+  checkPeak = true;
+  /**
+   * The limiter flattens the loudness response to gain (1 dB in gives less than 1 LU out), so the gain
+   * is corrected by the secant slope measured between passes.
+   */
+  private previous: { gainDb: number; lufs: number } | null = null;
+  /**
+   * The true peak follows the ceiling by less than dB for dB (the limiter sees sample peaks only), so the
+   * ceiling is corrected by the secant slope too, once two passes measured it.
+   */
+  private previousPeak: { ceilingDb: number; truePeakDb: number } | null = null;
+
+  constructor(private readonly preset: MasterPreset, compressedLufs: Lufs) {
+    this.limiter = { ceilingDb: preset.ceilingDbtp - INITIAL_INTERSAMPLE_MARGIN_DB, lookAheadSeconds: 0.005, releaseSeconds: 0.08 };
+    this.gainDb = preset.targetLufs - compressedLufs;
+  }
+
+  inputGain(): number {
+    return dbToGain(this.gainDb);
+  }
+
+  /** Whether the pass measured so lands on target; if not, the settings move for the next pass. */
+  landed(measured: LimitedMeasurements): boolean {
+    const { preset, limiter } = this;
     const loudnessError = preset.targetLufs - measured.lufs;
     const peakExcess = measured.truePeakDb - (preset.ceilingDbtp - TRUE_PEAK_SAFETY_DB);
-    if (Math.abs(loudnessError) <= LOUDNESS_TOLERANCE_LU && peakExcess <= 0) {
-      mix.left.set(scratch.left);
-      mix.right.set(scratch.right);
-      // A pass that skipped true peak still needs it: measuring it alone is a fraction of a pass.
-      final = checkPeak ? measured : { lufs: measured.lufs, truePeakDb: gainToDb(truePeakOf(mix, dbToGain(limiter.ceilingDb))) };
-      break;
-    }
+    if (Math.abs(loudnessError) <= LOUDNESS_TOLERANCE_LU && peakExcess <= 0) return true;
+    const { checkPeak, previous, previousPeak, gainDb } = this;
     const slope = previous && checkPeak === false && gainDb !== previous.gainDb ? (measured.lufs - previous.lufs) / (gainDb - previous.gainDb) : 1;
-    previous = { gainDb, lufs: measured.lufs };
-    gainDb += loudnessError / Math.min(1, Math.max(0.25, slope));
+    this.previous = { gainDb, lufs: measured.lufs };
+    this.gainDb += loudnessError / Math.min(1, Math.max(0.25, slope));
     const peakSlope =
       previousPeak && checkPeak && limiter.ceilingDb !== previousPeak.ceilingDb ? (measured.truePeakDb - previousPeak.truePeakDb) / (limiter.ceilingDb - previousPeak.ceilingDb) : INITIAL_PEAK_SLOPE;
-    if (checkPeak) previousPeak = { ceilingDb: limiter.ceilingDb, truePeakDb: measured.truePeakDb };
-    checkPeak = peakExcess > 0;
-    if (checkPeak) limiter.ceilingDb -= (peakExcess + CEILING_CORRECTION_MARGIN_DB) / Math.min(1, Math.max(0.4, peakSlope));
+    if (checkPeak) this.previousPeak = { ceilingDb: limiter.ceilingDb, truePeakDb: measured.truePeakDb };
+    this.checkPeak = peakExcess > 0;
+    if (this.checkPeak) limiter.ceilingDb -= (peakExcess + CEILING_CORRECTION_MARGIN_DB) / Math.min(1, Math.max(0.4, peakSlope));
+    return false;
   }
-  final ??= limit(mix, dbToGain(gainDb), limiter, { write: true, truePeak: true });
-  let lufs = final.lufs;
-  let peakDb = final.truePeakDb;
-  // Should the search not have converged, trim: the ceiling is a hard promise, loudness a target.
+}
+
+/** Should the search not have converged, trim: the ceiling is a hard promise, loudness a target. */
+function trimmed(audio: StereoBuffer, measured: LimitedMeasurements, preset: MasterPreset): MasterResult {
+  let lufs = measured.lufs;
+  let peakDb = measured.truePeakDb;
   if (peakDb > preset.ceilingDbtp) {
     const trimDb = preset.ceilingDbtp - peakDb - TRUE_PEAK_SAFETY_DB;
-    scaleInPlace(mix, dbToGain(trimDb));
+    scaleInPlace(audio, dbToGain(trimDb));
     lufs += trimDb;
     peakDb += trimDb;
   }
-  return { audio: mix, lufs, truePeakDb: peakDb };
+  return { audio, lufs, truePeakDb: peakDb };
 }
 
 /**
@@ -105,13 +192,7 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
  * the largest inter-sample peaks, which would otherwise cost loudness at the true-peak ceiling.
  */
 function applyTilt(buffer: StereoBuffer, preset: MasterPreset): void {
-  const chain = () => [
-    new Biquad({ shape: "lowshelf", frequencyHz: 100, q: 0.7, gainDb: preset.lowShelfDb }),
-    new Biquad({ shape: "highshelf", frequencyHz: 8000, q: 0.7, gainDb: preset.highShelfDb }),
-    new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 0.54 }),
-    new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 1.31 }),
-  ];
-  Biquad.processStereoChain(chain(), chain(), buffer.left, buffer.right);
+  Biquad.processStereoChain(tiltChain(preset), tiltChain(preset), buffer.left, buffer.right);
 }
 
 /** True peak of a limiter's output, measured as the limiter measures it (candidates near `ceiling`). */

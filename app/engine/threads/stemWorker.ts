@@ -1,11 +1,12 @@
 // Worker-thread entry: renders stems on request, measures their loudness, and transfers them back; or runs
 // the front of a stem's channel strip (gain, filters, compressor) in place, for a stem the mixing thread
-// already has (a cached one), so both cores share the strips of a re-render. Requests are handled one at
+// already has (a cached one), so both cores share the strips of a re-render; or the right channel's share
+// of the master (master/channelShare.ts). Requests are handled one at
 // a time, in arrival order; the SoundFont stays loaded in the worker between songs.
 
 import { parentPort } from "node:worker_threads";
 import type { Gain, Seconds, StereoBuffer, Track } from "../types";
-import { integratedLoudness } from "../master";
+import { integratedLoudness, runChannelOp, type ChannelOp } from "../master";
 import { stripFront } from "../mix/channelStrip";
 import type { PartMix } from "../mix/partDefaults";
 import type { ReverbSettings } from "../mix/reverb";
@@ -20,11 +21,16 @@ let queue: Promise<void> = Promise.resolve();
 type Message =
   | { id: number; kind?: "render"; track: Track; durationSeconds: Seconds }
   | { id: number; kind: "stripFront"; stem: StereoBuffer; part: PartMix; gain: Gain; length: number }
-  | { id: number; kind: "reverb"; settings: ReverbSettings; send: Float32Array; length: number; ring: ReverbRing };
+  | { id: number; kind: "reverb"; settings: ReverbSettings; send: Float32Array; length: number; ring: ReverbRing }
+  | { id: number; kind: "master"; op: ChannelOp };
 
 parentPort?.on("message", (message: Message) => {
   queue = queue.then(async () => {
     try {
+      if (message.kind === "master") {
+        parentPort?.postMessage({ id: message.id, result: runChannelOp(message.op) });
+        return;
+      }
       if (message.kind === "reverb") {
         produceReverbReturn(message.settings, message.send, message.length, message.ring);
         parentPort?.postMessage({ id: message.id });

@@ -1,0 +1,99 @@
+// The master split over two threads (masterOnTwoThreads: the right channel's share runs as channelShare
+// ops elsewhere) must give master()'s bytes and readings exactly, on every path of its search: one pass,
+// several passes, and a landing pass that skipped true peak and measures it alone. Run in-process (the
+// ops' arithmetic) and on the real stem worker (shared memory, messages).
+import { expect, test } from "vitest";
+import { createSharedStereo } from "~/engine/dsp/stereo";
+import { master, masterOnTwoThreads, runChannelOp, STANDARD_MASTER, type ChannelOp, type MasterPreset, type MasterResult } from "~/engine/master";
+import { masterMix } from "~/engine/threads/masterOnWorker";
+import type { StereoBuffer } from "~/engine/types";
+
+const SECONDS = 12;
+
+/** A loud, busy stereo mix: chords, a kick-like thump and noise bursts, different in each channel. */
+function mixture(seed: number, level: number): StereoBuffer {
+  const n = SECONDS * 44100;
+  const out = createSharedStereo(n);
+  let x = seed;
+  for (let i = 0; i < n; i++) {
+    x = (x * 16807) % 2147483647;
+    const t = i / 44100;
+    const beat = t % 0.5;
+    const kick = Math.sin(2 * Math.PI * 55 * t) * Math.exp(-beat * 12);
+    const chord = Math.sin(2 * Math.PI * 220 * t) + 0.7 * Math.sin(2 * Math.PI * 277.2 * t) + 0.5 * Math.sin(2 * Math.PI * 329.6 * t + seed);
+    const noise = (x / 2147483647 - 0.5) * (beat < 0.05 ? 1.5 : 0.1);
+    out.left[i] = level * (0.5 * kick + 0.2 * chord + noise);
+    out.right[i] = level * (0.5 * kick + 0.25 * chord - 0.8 * noise);
+  }
+  return out;
+}
+
+const copy = (buffer: StereoBuffer): StereoBuffer => {
+  const out = createSharedStereo(buffer.left.length);
+  out.left.set(buffer.left);
+  out.right.set(buffer.right);
+  return out;
+};
+const bytes = (buffer: StereoBuffer) => Buffer.concat([Buffer.from(buffer.left.buffer as ArrayBuffer), Buffer.from(buffer.right.buffer as ArrayBuffer)]);
+
+function expectSame(a: MasterResult, b: MasterResult): void {
+  expect(bytes(b.audio).equals(bytes(a.audio))).toBe(true);
+  expect(b.lufs).toBe(a.lufs);
+  expect(b.truePeakDb).toBe(a.truePeakDb);
+}
+
+/** The right channel's share run here, after a tick, recording which ops ran. */
+function inProcess(kinds: string[]) {
+  return {
+    run: async (op: ChannelOp) => {
+      kinds.push(op.kind);
+      await new Promise((resolve) => setImmediate(resolve));
+      return runChannelOp(op);
+    },
+  };
+}
+
+const LOUD: MasterPreset = { ...STANDARD_MASTER, id: "loud", targetLufs: -8, ceilingDbtp: -1 };
+const QUIET_PEAKS: MasterPreset = { ...STANDARD_MASTER, id: "quiet", targetLufs: -20, ceilingDbtp: -1 };
+const LOUDER: MasterPreset = { ...STANDARD_MASTER, id: "louder", targetLufs: -12, ceilingDbtp: -1 };
+/** [name, preset, input level]: on this material these take one pass, several, a landing pass without true
+ * peak (so it is measured alone), and a search that never lands (the fallback pass, then a trim). */
+const CASES: [string, MasterPreset, number][] = [
+  ["standard, quiet input", STANDARD_MASTER, 0.05],
+  ["standard, hot input", STANDARD_MASTER, 0.9],
+  ["louder target, true peak measured alone", LOUDER, 0.5],
+  ["loud target, never lands", LOUD, 0.3],
+  ["quiet target", QUIET_PEAKS, 0.6],
+];
+
+test.each(CASES)("two threads give master()'s bytes: %s", async (_name, preset, level) => {
+  const input = mixture(3, level);
+  const single = master(copy(input), preset);
+  const kinds: string[] = [];
+  expectSame(single, await masterOnTwoThreads(copy(input), preset, inProcess(kinds)));
+  expect(kinds.slice(0, 3)).toEqual(["tilt", "loudness", "loudness"]);
+  expect(kinds).toContain("limit");
+  expect(single.truePeakDb).toBeLessThanOrEqual(preset.ceilingDbtp);
+  expectSame(single, await masterMix(copy(input), preset, true));
+});
+
+test("the cases cover the search's paths: several passes, true peak measured alone, no landing", async () => {
+  const seen = new Set<string>();
+  let mostPasses = 0;
+  for (const [, preset, level] of CASES) {
+    const kinds: string[] = [];
+    await masterOnTwoThreads(mixture(3, level), preset, inProcess(kinds));
+    kinds.forEach((kind) => seen.add(kind));
+    mostPasses = Math.max(mostPasses, kinds.filter((kind) => kind === "limit").length);
+  }
+  // Five measuring passes and the fallback pass.
+  expect(mostPasses).toBe(6);
+  expect(seen.has("truePeak")).toBe(true);
+});
+
+test("a mix outside shared memory is mastered on this thread, with the same result", async () => {
+  const input = mixture(5, 0.4);
+  const plain: StereoBuffer = { sampleRate: 44100, left: input.left.slice(), right: input.right.slice() };
+  expectSame(master(copy(input), STANDARD_MASTER), await masterMix(plain, STANDARD_MASTER, true));
+});
+
