@@ -4,7 +4,7 @@
 // production, which is what the edit flow calls after notes or sounds change.
 
 import { compose, describeComposition, produce, scheduleTracks } from "./compose";
-import { encodeMp3Parallel, encodeWav, prewarmMp3Worker, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
+import { encodeMp3Parallel, prewarmMp3Worker, WavWriter, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
 import { nativeLamePath } from "./encode/nativeMp3";
 import { STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
@@ -105,9 +105,12 @@ export async function renderFromParts(composition: Composition, production: Prod
 
   t = performance.now();
   // Both cores encode the MP3, one half each, spliced at a frame boundary; started first, so with the LAME
-  // program (two processes) the WAV, peaks and MIDI below are made while it runs.
-  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio);
-  const wav = encodeWav(mastered.audio, production.seed);
+  // program (two processes, fed the WAV's PCM as it is quantised) the peaks and MIDI below are made while
+  // it runs.
+  const wavWriter = new WavWriter(mastered.audio, production.seed);
+  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio, wavWriter);
+  wavWriter.quantiseTo(mastered.audio.left.length);
+  const wav = wavWriter.bytes;
   const peaks = songPeaks(mastered.audio, segmentSeconds, composition.segments.length);
   const midi = toMidiFile(composition, production);
   const renderedSeconds = lengthSamples / SAMPLE_RATE;

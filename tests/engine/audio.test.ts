@@ -3,7 +3,7 @@
 // styles and ambient beds against the neutral mix, and the file formats.
 
 import { Reverb, mixStems, MIX_STYLE_IDS, PingPongDelay, mixStyle } from "~/engine/mix";
-import { encodeMp3, encodeMp3Native, encodeMp3Parallel, encodeWav, nativeLamePath, readMp3Frames, waveformPeaks } from "~/engine/encode";
+import { encodeMp3, encodeMp3Native, encodeMp3Parallel, encodePcmNative, encodeWav, nativeLamePath, readMp3Frames, waveformPeaks, WavWriter } from "~/engine/encode";
 import { integratedLoudness, limit, master, STANDARD_MASTER, truePeakDb } from "~/engine/master";
 import { renderStems, SYNTH_DRUMS, SYNTH_VOICES } from "~/engine/render";
 import { addAmbience, AMBIENT_EFFECT_IDS, renderAmbience } from "~/engine/sfx";
@@ -259,6 +259,34 @@ describe("encoders", () => {
       if (previous === undefined) delete process.env.SONGLOOM_MP3_ENCODER;
       else process.env.SONGLOOM_MP3_ENCODER = previous;
     }
+  });
+
+  it("quantises a WAV in steps to the same bytes as in one go, and LAME encodes exactly its PCM", async () => {
+    const random = new Random(5);
+    const song = createStereo(40 * SAMPLE_RATE);
+    for (let i = 0; i < song.left.length; i++) {
+      song.left[i] = 0.3 * Math.sin(i * 0.021) + 0.05 * random.bipolar();
+      song.right[i] = 0.3 * Math.sin(i * 0.017) + 0.05 * random.bipolar();
+    }
+    const oneGo = encodeWav(song, 9);
+    const stepped = new WavWriter(song, 9);
+    stepped.quantiseTo(1000);
+    expect(() => stepped.pcm(0, 5000)).toThrow(/quantised/);
+    stepped.quantiseTo(song.left.length);
+    expect(Buffer.from(stepped.bytes).equals(Buffer.from(oneGo))).toBe(true);
+
+    const lame = nativeLamePath();
+    expect(lame, "the lame program (Debian package lame) is installed").not.toBeNull();
+    const writer = new WavWriter(song, 9);
+    const spliced = await encodeMp3Parallel(song, writer);
+    const ofWavPcm = await encodePcmNative(oneGo.subarray(44), SAMPLE_RATE, lame!);
+    // The halves were fed the WAV's dithered PCM: the stream starts as the whole WAV's encoding does,
+    // and differs from an encoding of the undithered floats.
+    expect(readMp3Frames(spliced).length).toBe(readMp3Frames(ofWavPcm).length);
+    expect(Buffer.from(spliced.subarray(0, 100_000)).equals(Buffer.from(ofWavPcm.subarray(0, 100_000)))).toBe(true);
+    const ofFloats = await encodeMp3Native(song, lame!);
+    expect(Buffer.from(ofFloats.subarray(0, 100_000)).equals(Buffer.from(ofWavPcm.subarray(0, 100_000)))).toBe(false);
+    expect(Buffer.from(writer.bytes).equals(Buffer.from(oneGo))).toBe(true);
   });
 
   it("computes min/max peak pairs", () => {

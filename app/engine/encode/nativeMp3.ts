@@ -55,8 +55,12 @@ export function toPcm16(audio: StereoBuffer): Buffer {
 
 /** Encodes 44.1 kHz stereo with the LAME program. Rejects with LAME's message if it fails. */
 export function encodeMp3Native(audio: StereoBuffer, lamePath: string): Promise<Uint8Array> {
-  const pcm = toPcm16(audio);
-  const khz = String(audio.sampleRate / 1000);
+  return encodePcmNative(toPcm16(audio), audio.sampleRate, lamePath);
+}
+
+/** Encodes interleaved 16-bit little-endian stereo PCM (e.g. a WAV's data) with the LAME program. */
+export function encodePcmNative(pcm: Uint8Array, sampleRate: number, lamePath: string): Promise<Uint8Array> {
+  const khz = String(sampleRate / 1000);
   const args = ["--silent", "-r", "-s", khz, "--bitwidth", "16", "--signed", "--little-endian", "-m", "j", "-b", String(MP3_KBPS), "--cbr", "-q", String(LAME_QUALITY), "-t", "--noreplaygain", "-", "-"];
   return new Promise((resolve, reject) => {
     const child = spawn(lamePath, args, { stdio: ["pipe", "pipe", "pipe"] });

@@ -12,7 +12,8 @@
 import type { StereoBuffer } from "../types";
 import { encodeMp3 } from "./mp3";
 import { encodeMp3InWorker } from "./encodeMp3InWorker";
-import { encodeMp3Native, nativeLamePath } from "./nativeMp3";
+import { encodeMp3Native, encodePcmNative, nativeLamePath } from "./nativeMp3";
+import type { WavWriter } from "./wav";
 import { readMp3Frames, reservoirPositions, type Mp3FrameInfo } from "./mp3Frames";
 
 const SAMPLES_PER_FRAME = 1152;
@@ -30,28 +31,41 @@ const slice = (audio: StereoBuffer, start: number, end: number): StereoBuffer =>
 /**
  * The whole song as one MP3, encoded in two halves on both cores: by two LAME processes when the program
  * is installed (nativeMp3.ts), else by this thread and the MP3 worker with the WebAssembly build. `audio`
- * is only read.
+ * is only read. Given the song's WavWriter, the LAME processes encode the WAV's own 16-bit PCM, the first
+ * half starting while the second is quantised (the WebAssembly build encodes the float samples).
  */
-export async function encodeMp3Parallel(audio: StereoBuffer): Promise<Uint8Array> {
+export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter): Promise<Uint8Array> {
   const lame = nativeLamePath();
-  const whole = (buffer: StereoBuffer) => (lame ? encodeMp3Native(buffer, lame) : encodeMp3InWorker(buffer));
   const n = audio.left.length;
-  if (n < MIN_SPLIT_SECONDS * audio.sampleRate) return whole(audio);
+  const pcmOf = (start: number, end: number): Uint8Array | null => {
+    if (!wav) return null;
+    wav.quantiseTo(end);
+    return wav.pcm(start, end);
+  };
+  const native = (start: number, end: number): Promise<Uint8Array> => {
+    const pcm = pcmOf(start, end);
+    if (pcm) return encodePcmNative(pcm, audio.sampleRate, lame!);
+    const part = start === 0 && end === n ? audio : { sampleRate: audio.sampleRate, left: audio.left.subarray(start, end), right: audio.right.subarray(start, end) };
+    return encodeMp3Native(part, lame!);
+  };
+  const whole = () => (lame ? native(0, n) : encodeMp3InWorker(audio));
+  if (n < MIN_SPLIT_SECONDS * audio.sampleRate) return whole();
   const middleFrame = Math.floor(n / 2 / SAMPLES_PER_FRAME);
   const secondStartFrame = middleFrame - WARMUP_FRAMES;
   const firstEnd = Math.min(n, (middleFrame + SEARCH_FRAMES + WARMUP_FRAMES) * SAMPLES_PER_FRAME);
-  const firstHalf = (): StereoBuffer => ({ sampleRate: audio.sampleRate, left: audio.left.subarray(0, firstEnd), right: audio.right.subarray(0, firstEnd) });
   let first: Uint8Array, second: Uint8Array;
   if (lame) {
-    const secondHalf: StereoBuffer = { sampleRate: audio.sampleRate, left: audio.left.subarray(secondStartFrame * SAMPLES_PER_FRAME), right: audio.right.subarray(secondStartFrame * SAMPLES_PER_FRAME) };
-    [first, second] = await Promise.all([encodeMp3Native(firstHalf(), lame), encodeMp3Native(secondHalf, lame)]);
+    // The first process starts before the second half's PCM exists.
+    const firstPending = native(0, firstEnd);
+    const secondPending = native(secondStartFrame * SAMPLES_PER_FRAME, n);
+    [first, second] = await Promise.all([firstPending, secondPending]);
   } else {
     // The worker takes the second half; this thread encodes the first.
     const secondPending = encodeMp3InWorker(slice(audio, secondStartFrame * SAMPLES_PER_FRAME, n), { transfer: true });
     first = await encodeMp3(slice(audio, 0, firstEnd));
     second = await secondPending;
   }
-  return splice(first, second, secondStartFrame) ?? whole(audio);
+  return splice(first, second, secondStartFrame) ?? whole();
 }
 
 /** Joins the streams at the first frame where the reservoir allows it; null if none does. */

@@ -3,7 +3,7 @@
 // its process with the web server, and a 3-minute mix plus encode is seconds of CPU.
 
 import { parentPort } from "node:worker_threads";
-import { encodeMp3Parallel, encodeWav, songPeaks } from "../encode";
+import { encodeMp3Parallel, songPeaks, WavWriter } from "../encode";
 import { decodeAudio } from "../vocals/decode";
 import { mixVocal } from "../vocals/vocalChain";
 import type { StereoBuffer } from "../types";
@@ -30,8 +30,10 @@ parentPort?.on("message", (message: MixRequest) => {
     try {
       const [instrumental, vocal] = await Promise.all([stereo(message.instrumentalWav), stereo(message.vocalWav)]);
       const mixed = mixVocal({ instrumental, vocal, emphasis: message.emphasis });
-      const mp3Pending = encodeMp3Parallel(mixed.audio);
-      const wav = encodeWav(mixed.audio);
+      const wavWriter = new WavWriter(mixed.audio);
+      const mp3Pending = encodeMp3Parallel(mixed.audio, wavWriter);
+      wavWriter.quantiseTo(mixed.audio.left.length);
+      const wav = wavWriter.bytes;
       const peaks = songPeaks(mixed.audio, message.segmentSeconds, message.segmentCount);
       const mp3 = await mp3Pending;
       parentPort?.postMessage({ id: message.id, mp3, wav, peaks, lufs: mixed.lufs }, [mp3.buffer, wav.buffer] as ArrayBuffer[]);
