@@ -1,9 +1,9 @@
 // The master split over two threads (masterOnTwoThreads: the right channel's share runs as channelShare
 // ops elsewhere) must give master()'s bytes and readings exactly, on every path of its search: one pass,
-// several passes, and a landing pass that skipped true peak and measures it alone. Run in-process (the
-// ops' arithmetic) and on the real stem worker (shared memory, messages).
+// several passes, a landing pass that skipped true peak and measures it alone, no landing. Run in-process
+// (the ops' arithmetic) and on the real stem worker (buffers transferred there and back).
 import { expect, test } from "vitest";
-import { createSharedStereo } from "~/engine/dsp/stereo";
+import { createStereo } from "~/engine/dsp/stereo";
 import { master, masterOnTwoThreads, runChannelOp, STANDARD_MASTER, type ChannelOp, type MasterPreset, type MasterResult } from "~/engine/master";
 import { masterMix } from "~/engine/threads/masterOnWorker";
 import type { StereoBuffer } from "~/engine/types";
@@ -13,7 +13,7 @@ const SECONDS = 12;
 /** A loud, busy stereo mix: chords, a kick-like thump and noise bursts, different in each channel. */
 function mixture(seed: number, level: number): StereoBuffer {
   const n = SECONDS * 44100;
-  const out = createSharedStereo(n);
+  const out = createStereo(n);
   let x = seed;
   for (let i = 0; i < n; i++) {
     x = (x * 16807) % 2147483647;
@@ -29,12 +29,13 @@ function mixture(seed: number, level: number): StereoBuffer {
 }
 
 const copy = (buffer: StereoBuffer): StereoBuffer => {
-  const out = createSharedStereo(buffer.left.length);
+  const out = createStereo(buffer.left.length);
   out.left.set(buffer.left);
   out.right.set(buffer.right);
   return out;
 };
-const bytes = (buffer: StereoBuffer) => Buffer.concat([Buffer.from(buffer.left.buffer as ArrayBuffer), Buffer.from(buffer.right.buffer as ArrayBuffer)]);
+const channelBytes = (x: Float32Array) => Buffer.from(x.buffer as ArrayBuffer, x.byteOffset, x.byteLength);
+const bytes = (buffer: StereoBuffer) => Buffer.concat([channelBytes(buffer.left), channelBytes(buffer.right)]);
 
 function expectSame(a: MasterResult, b: MasterResult): void {
   expect(bytes(b.audio).equals(bytes(a.audio))).toBe(true);
@@ -91,9 +92,20 @@ test("the cases cover the search's paths: several passes, true peak measured alo
   expect(seen.has("truePeak")).toBe(true);
 });
 
-test("a mix outside shared memory is mastered on this thread, with the same result", async () => {
+test("channels that are views into one buffer (they cannot travel) are mastered on this thread, alike", async () => {
   const input = mixture(5, 0.4);
-  const plain: StereoBuffer = { sampleRate: 44100, left: input.left.slice(), right: input.right.slice() };
-  expectSame(master(copy(input), STANDARD_MASTER), await masterMix(plain, STANDARD_MASTER, true));
+  const n = input.left.length;
+  const joined = new Float32Array(2 * n);
+  joined.set(input.left);
+  joined.set(input.right, n);
+  const views: StereoBuffer = { sampleRate: 44100, left: joined.subarray(0, n), right: joined.subarray(n) };
+  expectSame(master(copy(input), STANDARD_MASTER), await masterMix(views, STANDARD_MASTER, true));
+});
+
+test("on the worker, the right channel comes back: the result owns both channels", async () => {
+  const result = await masterMix(mixture(7, 0.5), STANDARD_MASTER, true);
+  expect(result.audio.right.length).toBe(SECONDS * 44100);
+  expect(result.audio.right.byteLength).toBe(result.audio.right.buffer.byteLength);
+  expect(Math.max(...result.audio.right.subarray(0, 44100).map(Math.abs))).toBeGreaterThan(0.01);
 });
 

@@ -7,12 +7,6 @@ export function createStereo(length: Samples, sampleRate: number = SAMPLE_RATE):
   return { sampleRate, left: new Float32Array(length), right: new Float32Array(length) };
 }
 
-/** A StereoBuffer in shared memory, which another thread can read and write without a copy. */
-export function createSharedStereo(length: Samples, sampleRate: number = SAMPLE_RATE): StereoBuffer {
-  const channel = () => new Float32Array(new SharedArrayBuffer(length * Float32Array.BYTES_PER_ELEMENT));
-  return { sampleRate, left: channel(), right: channel() };
-}
-
 /** Adds `source * gain` into `target` (lengths may differ; the overlap is summed). */
 export function addInto(target: StereoBuffer, source: StereoBuffer, gain: Gain = 1): void {
   const n = Math.min(target.left.length, source.left.length);

@@ -1,11 +1,10 @@
 // The master's work on one channel, as messages another thread can run (the stem worker does, for
 // masterOnTwoThreads): tilt it, measure its loudness, limit it, measure its true peak. Each op gives, for
 // its channel, exactly what the stereo code computes for that channel, so the two halves combine into
-// master()'s bytes. Buffers are shared memory, so an op and its result carry no samples.
+// master()'s bytes. An op's buffers are transferred to the other thread and back, never copied.
 
-import type { Gain, StereoBuffer } from "../types";
 import { Biquad } from "../dsp/biquad";
-import { limitChannel, type ChannelLimited, type LimiterSettings } from "./limiter";
+import { limitChannel, type ChannelLimited, type LimiterPlan } from "./limiter";
 import { ChannelLoudness, type ChannelPieces } from "./loudness";
 import type { MasterPreset } from "./presets";
 import { TruePeakMeter } from "./truePeak";
@@ -13,34 +12,33 @@ import { TruePeakMeter } from "./truePeak";
 /** Content near Nyquist is inaudible but makes the largest inter-sample peaks (see the tilt). */
 const AIR_LIMIT_HZ = 18000;
 
-type Channel = "left" | "right";
-
 export type ChannelOp =
-  | { kind: "tilt"; buffer: StereoBuffer; channel: Channel; preset: MasterPreset }
-  | { kind: "loudness"; buffer: StereoBuffer; channel: Channel }
-  | { kind: "limit"; buffer: StereoBuffer; channel: Channel; inputGain: Gain; settings: LimiterSettings; truePeak: boolean; output: StereoBuffer }
-  | { kind: "truePeak"; buffer: StereoBuffer; channel: Channel; levelOfInterest: number };
+  | { kind: "tilt"; samples: Float32Array; preset: MasterPreset }
+  | { kind: "loudness"; samples: Float32Array; sampleRate: number }
+  | { kind: "limit"; samples: Float32Array; plan: LimiterPlan; sampleRate: number; truePeak: boolean; output: Float32Array }
+  | { kind: "truePeak"; samples: Float32Array; levelOfInterest: number };
 
-export type ChannelOpResult = Record<string, never> | { loudness: ChannelPieces } | ChannelLimited | { truePeak: number };
+/** What an op measured, with its buffers (they come back this way when they travelled to another thread). */
+export type ChannelOpResult = { samples: Float32Array; output?: Float32Array; loudness?: ChannelPieces } & Partial<Pick<ChannelLimited, "truePeak">>;
 
 export function runChannelOp(op: ChannelOp): ChannelOpResult {
-  const x = op.buffer[op.channel];
+  const { samples } = op;
   switch (op.kind) {
     case "tilt":
       // Filter by filter: what Biquad.processStereoChain does to each channel, to the bit.
-      for (const filter of tiltChain(op.preset)) filter.process(x);
-      return {};
+      for (const filter of tiltChain(op.preset)) filter.process(samples);
+      return { samples };
     case "loudness": {
-      const meter = new ChannelLoudness(op.buffer.sampleRate);
-      meter.add(x, 0, x.length);
-      return { loudness: meter.pieces() };
+      const meter = new ChannelLoudness(op.sampleRate);
+      meter.add(samples, 0, samples.length);
+      return { samples, loudness: meter.pieces() };
     }
     case "limit":
-      return limitChannel(op.buffer, op.channel, op.inputGain, op.settings, { truePeak: op.truePeak, output: op.output[op.channel] });
+      return { samples, output: op.output, ...limitChannel(samples, op.plan, op.sampleRate, { truePeak: op.truePeak, output: op.output }) };
     case "truePeak": {
       const meter = new TruePeakMeter(op.levelOfInterest);
-      meter.addChannel(x, 0, x.length);
-      return { truePeak: meter.value() };
+      meter.addChannel(samples, 0, samples.length);
+      return { samples, truePeak: meter.value() };
     }
   }
 }

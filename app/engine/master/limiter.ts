@@ -40,7 +40,7 @@ export function limit(
   const outLeft = new Float32Array(OUT_BLOCK), outRight = new Float32Array(OUT_BLOCK);
   // Each block is read before it is written, so writing in place gives the same output as elsewhere.
   const target = mode.output ?? (mode.write ? buffer : null);
-  forEachGainBlock(buffer, inputGain, settings, (gains, start, count) => {
+  forEachGainBlock(limiterPlan(buffer, inputGain, settings), left.length, (gains, start, count) => {
     for (let k = 0; k < count; k++) {
       outLeft[k] = left[start + k] * gains[k];
       outRight[k] = right[start + k] * gains[k];
@@ -55,51 +55,26 @@ export function limit(
   return { lufs: meter.integrated(), truePeakDb: mode.truePeak ? gainToDb(peakMeter.value()) : -Infinity };
 }
 
-/** One channel's share of limit(): its output's loudness pieces and (when measured) its true peak. */
-export interface ChannelLimited {
-  loudness: ChannelPieces;
-  /** Linear; 0 when not measured. */
-  truePeak: number;
+/**
+ * What the limiter's gain curve is made from: the gain each window-sized block needs (the minimum over
+ * the block), from both channels. Small (one value per 5 ms), so it can be sent to another thread that
+ * limits one channel (limitChannel) with the same gain as this one.
+ */
+export interface LimiterPlan {
+  blockNeed: Float32Array;
+  window: number;
+  release: number;
+  inputGain: Gain;
+  ceiling: Gain;
 }
 
-/**
- * limit() for one channel of `buffer` into `output`, so two threads can share a pass: the gain follows
- * both channels (each thread computes the same gain curve), and the measurements combine to limit()'s
- * to the bit (loudnessOfChannels, the larger true peak). `output` must not be `buffer`'s other channel.
- */
-export function limitChannel(
-  buffer: StereoBuffer,
-  channel: "left" | "right",
-  inputGain: Gain,
-  settings: LimiterSettings,
-  mode: { truePeak: boolean; output: Float32Array },
-): ChannelLimited {
-  const input = buffer[channel];
-  const meter = new ChannelLoudness(buffer.sampleRate);
-  const peakMeter = new TruePeakMeter(dbToGain(settings.ceilingDb));
-  const out = new Float32Array(OUT_BLOCK);
-  forEachGainBlock(buffer, inputGain, settings, (gains, start, count) => {
-    for (let k = 0; k < count; k++) out[k] = input[start + k] * gains[k];
-    meter.add(out, 0, count);
-    if (mode.truePeak) peakMeter.addChannel(out, 0, count);
-    mode.output.set(out.subarray(0, count), start);
-  });
-  return { loudness: meter.pieces(), truePeak: mode.truePeak ? peakMeter.value() : 0 };
-}
-
-/**
- * The limiter's gain (input gain included) for every sample, handed to `apply` a block of OUT_BLOCK at a
- * time, in order. The gain follows the louder channel; `apply` may write the block's samples in place.
- */
-function forEachGainBlock(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSettings, apply: (gains: Float64Array, start: number, count: number) => void): void {
+export function limiterPlan(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSettings): LimiterPlan {
   const { left, right } = buffer;
   const n = left.length;
   const window = Math.max(1, Math.round(settings.lookAheadSeconds * buffer.sampleRate));
   const ceiling = dbToGain(settings.ceilingDb);
-  const release = onePoleCoefficient(settings.releaseSeconds, buffer.sampleRate);
-  // The gain each window-sized block needs (the minimum over the block). The gain held at sample i is
-  // the smaller of its own block's and the next block's, which covers every peak in [i, i + window):
-  // a conservative sliding minimum at a fraction of the cost.
+  // The gain held at sample i is the smaller of its own block's need and the next block's, which covers
+  // every peak in [i, i + window): a conservative sliding minimum at a fraction of the cost.
   const blocks = Math.ceil(n / window) + 1;
   const blockNeed = new Float32Array(blocks).fill(1);
   for (let b = 0, i = 0; i < n; b++) {
@@ -112,6 +87,41 @@ function forEachGainBlock(buffer: StereoBuffer, inputGain: Gain, settings: Limit
     const peak = loudest * inputGain;
     if (peak > ceiling) blockNeed[b] = ceiling / peak;
   }
+  return { blockNeed, window, release: onePoleCoefficient(settings.releaseSeconds, buffer.sampleRate), inputGain, ceiling };
+}
+
+/** One channel's share of limit(): its output's loudness pieces and (when measured) its true peak. */
+export interface ChannelLimited {
+  loudness: ChannelPieces;
+  /** Linear; 0 when not measured. */
+  truePeak: number;
+}
+
+/**
+ * limit() for one channel, into `output`, with the gain planned from both (limiterPlan), so two threads
+ * can share a pass: the measurements combine to limit()'s to the bit (loudnessOfChannels, the larger
+ * true peak).
+ */
+export function limitChannel(input: Float32Array, plan: LimiterPlan, sampleRate: number, mode: { truePeak: boolean; output: Float32Array }): ChannelLimited {
+  const meter = new ChannelLoudness(sampleRate);
+  const peakMeter = new TruePeakMeter(plan.ceiling);
+  const out = new Float32Array(OUT_BLOCK);
+  forEachGainBlock(plan, input.length, (gains, start, count) => {
+    for (let k = 0; k < count; k++) out[k] = input[start + k] * gains[k];
+    meter.add(out, 0, count);
+    if (mode.truePeak) peakMeter.addChannel(out, 0, count);
+    mode.output.set(out.subarray(0, count), start);
+  });
+  return { loudness: meter.pieces(), truePeak: mode.truePeak ? peakMeter.value() : 0 };
+}
+
+/**
+ * The limiter's gain (input gain included) for each of `n` samples, handed to `apply` a block of
+ * OUT_BLOCK at a time, in order: the block needs held, released exponentially, then smoothed by a moving
+ * average of the window.
+ */
+function forEachGainBlock(plan: LimiterPlan, n: number, apply: (gains: Float64Array, start: number, count: number) => void): void {
+  const { blockNeed, window, release, inputGain } = plan;
   // The song is preceded by an imagined stretch already at the first window's gain, so a peak in the
   // first few milliseconds is caught too. Float64 so the running sum's additions and subtractions
   // cancel exactly over millions of samples.

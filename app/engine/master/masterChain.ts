@@ -6,11 +6,11 @@
 import type { Decibels, Lufs, StereoBuffer } from "../types";
 import { Biquad } from "../dsp/biquad";
 import { Compressor } from "../dsp/compressor";
-import { createSharedStereo, createStereo, scaleInPlace } from "../dsp/stereo";
+import { createStereo, scaleInPlace } from "../dsp/stereo";
 import { dbToGain, gainToDb } from "../dsp/units";
 import { runChannelOp, tiltChain, type ChannelOp, type ChannelOpResult } from "./channelShare";
-import { limit, type ChannelLimited, type LimitedMeasurements, type LimiterSettings } from "./limiter";
-import { integratedLoudness, loudnessOfChannels, type ChannelPieces } from "./loudness";
+import { limit, limiterPlan, type LimitedMeasurements, type LimiterSettings } from "./limiter";
+import { integratedLoudness, loudnessOfChannels } from "./loudness";
 import type { MasterPreset } from "./presets";
 import { TruePeakMeter } from "./truePeak";
 
@@ -40,7 +40,7 @@ export interface MasterResult {
 
 /**
  * Another thread that runs the right channel's share of masterOnTwoThreads (threads/masterOnWorker.ts
- * posts each call to the stem worker as a channelShare.ts ChannelOp). Its buffers are shared memory.
+ * posts each op to the stem worker, transferring its buffers there and back).
  */
 export interface RightChannelThread {
   run(op: ChannelOp): Promise<ChannelOpResult>;
@@ -73,29 +73,37 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
 
 /**
  * master(), with the right channel's filtering, measuring and limiting on another thread while this one
- * does the left's (the compressor, which links the channels, runs here alone): the same bytes in about
- * half the time. `mix` must be shared memory (the mixer's is); the result is in a new buffer, `mix` is
- * left tilted and compressed.
+ * does the left's (the compressor, which links the channels, and the limiter's plan run here alone): the
+ * same bytes in less time. Each channel must own its ArrayBuffer (the right one travels to the other
+ * thread and back); the result is in new buffers and `mix` is used up.
  */
 export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread): Promise<MasterResult> {
-  const both = async <T extends ChannelOpResult>(op: ChannelOp): Promise<[T, T]> => {
-    const right = other.run(op);
-    const left = runChannelOp({ ...op, channel: "left" });
-    return [left as T, (await right) as T];
+  const { sampleRate } = mix;
+  // The channels as they are now: the right one is away during each op, and comes back in its result.
+  const song: StereoBuffer = { sampleRate, left: mix.left, right: mix.right };
+  const scratch = createStereo(song.left.length, sampleRate);
+  const perChannel = async (op: (samples: Float32Array, output: Float32Array) => ChannelOp): Promise<[ChannelOpResult, ChannelOpResult]> => {
+    const remote = other.run(op(song.right, scratch.right));
+    const local = runChannelOp(op(song.left, scratch.left));
+    const far = await remote;
+    song.right = far.samples;
+    if (far.output) scratch.right = far.output;
+    return [local, far];
   };
-  await both({ kind: "tilt", buffer: mix, channel: "right", preset });
-  const loudnessOf = async (buffer: StereoBuffer): Promise<Lufs> => {
-    const [left, right] = await both<{ loudness: ChannelPieces }>({ kind: "loudness", buffer, channel: "right" });
-    return loudnessOfChannels(left.loudness, right.loudness);
+  const loudnessOf = async (): Promise<Lufs> => {
+    const [left, right] = await perChannel((samples) => ({ kind: "loudness", samples, sampleRate }));
+    return loudnessOfChannels(left.loudness!, right.loudness!);
   };
-  const inputLufs = await loudnessOf(mix);
-  if (!Number.isFinite(inputLufs)) return { audio: mix, lufs: inputLufs, truePeakDb: -Infinity };
-  compress(mix, preset, inputLufs);
-  const search = new LimiterSearch(preset, await loudnessOf(mix));
-  const scratch = createSharedStereo(mix.left.length, mix.sampleRate);
+
+  await perChannel((samples) => ({ kind: "tilt", samples, preset }));
+  const inputLufs = await loudnessOf();
+  if (!Number.isFinite(inputLufs)) return { audio: song, lufs: inputLufs, truePeakDb: -Infinity };
+  compress(song, preset, inputLufs);
+  const search = new LimiterSearch(preset, await loudnessOf());
   const limitPass = async (truePeak: boolean): Promise<LimitedMeasurements> => {
-    const [left, right] = await both<ChannelLimited>({ kind: "limit", buffer: mix, channel: "right", inputGain: search.inputGain(), settings: { ...search.limiter }, truePeak, output: scratch });
-    return { lufs: loudnessOfChannels(left.loudness, right.loudness), truePeakDb: truePeak ? gainToDb(Math.max(left.truePeak, right.truePeak)) : -Infinity };
+    const plan = limiterPlan(song, search.inputGain(), search.limiter);
+    const [left, right] = await perChannel((samples, output) => ({ kind: "limit", samples, plan, sampleRate, truePeak, output }));
+    return { lufs: loudnessOfChannels(left.loudness!, right.loudness!), truePeakDb: truePeak ? gainToDb(Math.max(left.truePeak!, right.truePeak!)) : -Infinity };
   };
   let final: LimitedMeasurements | null = null;
   for (let pass = 0; pass < MAX_MEASURING_PASSES && !final; pass++) {
@@ -104,12 +112,16 @@ export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset
     if (!search.landed(measured)) continue;
     if (checkPeak) final = measured;
     else {
-      const [left, right] = await both<{ truePeak: number }>({ kind: "truePeak", buffer: scratch, channel: "right", levelOfInterest: dbToGain(search.limiter.ceilingDb) });
-      final = { lufs: measured.lufs, truePeakDb: gainToDb(Math.max(left.truePeak, right.truePeak)) };
+      // The landing pass's output (in scratch) measured alone, as master() does.
+      const levelOfInterest = dbToGain(search.limiter.ceilingDb);
+      const remote = other.run({ kind: "truePeak", samples: scratch.right, levelOfInterest });
+      const left = runChannelOp({ kind: "truePeak", samples: scratch.left, levelOfInterest });
+      const right = await remote;
+      scratch.right = right.samples;
+      final = { lufs: measured.lufs, truePeakDb: gainToDb(Math.max(left.truePeak!, right.truePeak!)) };
     }
   }
-  // Not converged: the last settings, measured, into the scratch buffer (never in place: both threads
-  // read both channels of `mix` for the gain curve while the other writes).
+  // Not converged: the last settings, measured, into scratch (the search's settings moved after its last pass).
   final ??= await limitPass(true);
   return trimmed(scratch, final, preset);
 }

@@ -4,7 +4,7 @@
 // (track order) for byte-identical results, since floating-point sums depend on order.
 
 import type { Bpm, Gain, PartName, StereoBuffer, Track } from "../types";
-import { createSharedStereo } from "../dsp/stereo";
+import { createStereo } from "../dsp/stereo";
 import { dbToGain } from "../dsp/units";
 import { integratedLoudness } from "../master/loudness";
 import { BusChain } from "./busChain";
@@ -51,8 +51,7 @@ export class Mixer {
 
   constructor(lengthSamples: number, tracks: Track[], private readonly options: MixOptions) {
     this.style = mixStyle(options.mix);
-    // Shared memory too: the master runs one channel on another thread (threads/masterOnWorker.ts).
-    this.mix = createSharedStereo(lengthSamples);
+    this.mix = createStereo(lengthSamples);
     // Shared memory, so another thread can run the reverb over it (threads/reverbReturn.ts) without a copy.
     this.reverbSend = new Float32Array(new SharedArrayBuffer(lengthSamples * Float32Array.BYTES_PER_ELEMENT));
     this.delaySend = new Float32Array(lengthSamples);

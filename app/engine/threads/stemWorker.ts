@@ -28,7 +28,9 @@ parentPort?.on("message", (message: Message) => {
   queue = queue.then(async () => {
     try {
       if (message.kind === "master") {
-        parentPort?.postMessage({ id: message.id, result: runChannelOp(message.op) });
+        const result = runChannelOp(message.op);
+        const transfer = [result.samples.buffer, ...(result.output ? [result.output.buffer] : [])] as ArrayBuffer[];
+        parentPort?.postMessage({ id: message.id, result }, transfer);
         return;
       }
       if (message.kind === "reverb") {
