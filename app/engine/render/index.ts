@@ -1,4 +1,5 @@
 export { renderStem, renderStems } from "./renderStem";
+export { drainStemPool, recycleStem, takeStem } from "./stemPool";
 export { SYNTH_VOICES } from "./voices";
 export { SYNTH_DRUMS, type SynthDrumId } from "./drums";
 export { loadSoundBank, soundFontPath } from "./soundBank";

@@ -4,6 +4,7 @@
 import type { DrumSound, PartName, Samples, Seconds, StereoBuffer, TimedNote, Track } from "../types";
 import { SAMPLE_RATE } from "../types";
 import { createStereo } from "../dsp/stereo";
+import { takeStem } from "./stemPool";
 import { SYNTH_DRUMS } from "./drums";
 import { bucketGate, bucketVelocity, NoteCache, pasteNote } from "./noteCache";
 import { scheduleVoiceNotes } from "./scheduleVoiceNotes";
@@ -19,7 +20,7 @@ const GM_HATS = new Set([42, 44, 46]);
 const DRUM_TAIL_SECONDS: Seconds = 1.5;
 
 export async function renderStem(track: Track, durationSeconds: Seconds): Promise<StereoBuffer> {
-  const stem = createStereo(Math.ceil(durationSeconds * SAMPLE_RATE));
+  const stem = takeStem(Math.ceil(durationSeconds * SAMPLE_RATE), SAMPLE_RATE);
   if (track.drumSounds) await renderDrums(track.notes, track.drumSounds, stem);
   else if (track.source?.kind === "synth") renderSynth(track, stem);
   else if (track.source?.kind === "soundfont") await renderSoundFontTrack(track, stem);

@@ -8,7 +8,7 @@ import type { PartName, StereoBuffer, Track } from "../types";
 import { SAMPLE_RATE } from "../types";
 import { Mixer, type MixOptions } from "../mix";
 import { integratedLoudness } from "../master";
-import { renderStem } from "../render";
+import { drainStemPool, recycleStem, renderStem } from "../render";
 import { stripFront } from "../mix/channelStrip";
 import { consumeReverbReturn, createReverbRing, fail as failReverb } from "./reverbReturn";
 import { stemCacheKey, stripFrontCacheKey, type StemCache } from "./stemCache";
@@ -166,6 +166,7 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
         t = performance.now();
         mixer.addFrontProcessedStem(part, front.stem, front.skipped, front.lufs);
         stripMs += performance.now() - t;
+        recycleStem(front.stem);
         continue;
       }
       // Trimmed away meanwhile by another process: the dry stem (if still there) or a render instead.
@@ -204,7 +205,14 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     } else mixer.addStem(part, stem, lufs);
     stripMs += performance.now() - t;
     if (request.keepStems) stems[part] = stem;
+    // Mixed and stored: its buffers go back to whoever makes the next stems (render/stemPool.ts).
+    else if (!cached[part]) {
+      if (job && stemWorker) stemWorker.post({ kind: "recycle", stem }, [stem.left.buffer as ArrayBuffer, stem.right.buffer as ArrayBuffer]);
+      else recycleStem(stem);
+    }
   }
+  drainStemPool();
+  stemWorker?.post({ kind: "drain" });
   const stemsMs = performance.now() - started;
   const t = performance.now();
   // The reverb runs on the worker while this thread does the rest of the effects; not when the worker is

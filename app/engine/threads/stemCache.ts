@@ -10,6 +10,7 @@ import path from "node:path";
 import { hashId } from "../theory/hash";
 import type { Gain, Seconds, StereoBuffer, Track } from "../types";
 import type { PartMix } from "../mix/partDefaults";
+import { takeStem } from "../render/stemPool";
 
 export interface CachedStem {
   stem: StereoBuffer;
@@ -105,9 +106,9 @@ export class DiskStemCache implements StemCache {
       const { header, start } = read;
       const samples = header.length * 4;
       if (size !== start + 2 * samples) return null;
-      const left = new Float32Array(header.length);
-      const right = new Float32Array(header.length);
-      if (readFully(fd, new Uint8Array(left.buffer), start) !== samples || readFully(fd, new Uint8Array(right.buffer), start + samples) !== samples) return null;
+      // A pooled stem when there is one that long: renderMix hands each back once mixed.
+      const { left, right } = takeStem(header.length, header.sampleRate, { zeroed: false });
+      if (readFully(fd, new Uint8Array(left.buffer, left.byteOffset, left.byteLength), start) !== samples || readFully(fd, new Uint8Array(right.buffer, right.byteOffset, right.byteLength), start + samples) !== samples) return null;
       // Marks it recently used, so trimming removes stems of songs nobody is editing first.
       const now = new Date();
       utimesSync(this.file(key), now, now);

@@ -1,7 +1,8 @@
 // Worker-thread entry: renders stems on request, measures their loudness, and transfers them back; or runs
 // the front of a stem's channel strip (gain, filters, compressor) in place, for a stem the mixing thread
 // already has (a cached one), so both cores share the strips of a re-render; or the right channel's share
-// of the master (master/channelShare.ts). Requests are handled one at
+// of the master (master/channelShare.ts). Stems the mixing thread has mixed come back to be rendered into
+// again (render/stemPool.ts). Requests are handled one at
 // a time, in arrival order; the SoundFont stays loaded in the worker between songs.
 
 import { parentPort } from "node:worker_threads";
@@ -10,7 +11,7 @@ import { integratedLoudness, runChannelOp, type ChannelOp } from "../master";
 import { stripFront } from "../mix/channelStrip";
 import type { PartMix } from "../mix/partDefaults";
 import type { ReverbSettings } from "../mix/reverb";
-import { loadSoundBank, renderStem } from "../render";
+import { drainStemPool, loadSoundBank, recycleStem, renderStem } from "../render";
 import { produceReverbReturn, type ReverbRing } from "./reverbReturn";
 
 // Parse the SoundFont as soon as the worker starts, while the main thread is still composing.
@@ -24,7 +25,12 @@ type Message =
   | { id: number; kind: "reverb"; settings: ReverbSettings; send: Float32Array; length: number; ring: ReverbRing }
   | { id: number; kind: "master"; op: ChannelOp };
 
-parentPort?.on("message", (message: Message) => {
+/** Unanswered, and handled at once rather than queued: stems the mixing thread is done with, for reuse. */
+type PoolMessage = { kind: "recycle"; stem: StereoBuffer } | { kind: "drain" };
+
+parentPort?.on("message", (message: Message | PoolMessage) => {
+  if (message.kind === "recycle") return recycleStem(message.stem);
+  if (message.kind === "drain") return drainStemPool();
   queue = queue.then(async () => {
     try {
       if (message.kind === "master") {

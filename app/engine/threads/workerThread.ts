@@ -88,6 +88,11 @@ export class WorkerThread {
     });
   }
 
+  /** Sends a message that gets no reply (e.g. buffers handed back for reuse). */
+  post(payload: object, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage({ ...payload, id: 0 }, transfer);
+  }
+
   terminate(): Promise<number> {
     return this.worker.terminate();
   }
