@@ -46,6 +46,11 @@ export interface QueueSettings {
   cron?: string;
   /** How often an idle worker polls this queue, when it must start sooner than the worker's default. */
   pollingIntervalSeconds?: number;
+  /**
+   * A user waits for this queue's jobs: creating one sends a Postgres NOTIFY that wakes the workers at
+   * once (jobs/boss.ts useListenNotify). Polling goes on as before, for retries and delayed starts.
+   */
+  notify?: boolean;
 }
 
 export interface QueueDeclaration<Q extends QueueName> extends QueueSettings {
@@ -67,6 +72,7 @@ export const queues: QueueDeclarations = {
   // Composing takes well under a second; a short expiry and retry delay keep a lost attempt from holding
   // up the song the user is waiting for.
   "song.compose": {
+    notify: true,
     policy: "stately",
     // The user is waiting from the moment they click Create: a job that waits for the next poll adds
     // that wait to the time to their first note. Polled every half second (pg-boss's minimum).
@@ -83,6 +89,7 @@ export const queues: QueueDeclarations = {
   // retried (docs/decisions/006-song-generation-jobs.md). One render at a time per process, so the first
   // song of a batch (highest priority) finishes first instead of sharing the cores with its siblings.
   "song.render": {
+    notify: true,
     policy: "stately",
     singletonKey: perSong,
     retryLimit: 3,
@@ -95,6 +102,7 @@ export const queues: QueueDeclarations = {
   // An edit's render (docs/edit-flow.md): cached stems make it a few seconds. One key per song and
   // version, so a second edit while one renders queues behind it instead of being dropped.
   "song.rerender": {
+    notify: true,
     policy: "stately",
     singletonKey: (data) => `${data.songId}:${data.version}`,
     retryLimit: 3,
@@ -115,6 +123,7 @@ export const queues: QueueDeclarations = {
     concurrency: 1,
   },
   "vocal.generate": {
+    notify: true,
     policy: "stately",
     singletonKey: (data) => data.vocalId,
     retryLimit: 3,
@@ -124,6 +133,7 @@ export const queues: QueueDeclarations = {
     concurrency: 1,
   },
   "lyrics.generate": {
+    notify: true,
     policy: "standard",
     retryLimit: 2,
     retryDelay: 2,
@@ -132,6 +142,7 @@ export const queues: QueueDeclarations = {
     concurrency: 2,
   },
   "song.wav": {
+    notify: true,
     policy: "stately",
     singletonKey: perSong,
     retryLimit: 3,
@@ -141,6 +152,7 @@ export const queues: QueueDeclarations = {
     concurrency: 1,
   },
   "master.preview": {
+    notify: true,
     policy: "stately",
     singletonKey: perSong,
     retryLimit: 3,
@@ -150,6 +162,7 @@ export const queues: QueueDeclarations = {
     concurrency: 1,
   },
   "master.full": {
+    notify: true,
     policy: "stately",
     singletonKey: perSong,
     retryLimit: 5,

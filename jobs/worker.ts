@@ -26,11 +26,10 @@ export async function registerWorkers(
     // TypeScript cannot tie registry[name] to name's own payload inside the loop; the registry's type does.
     const handler = registry[name] as JobHandler<QueueName> | undefined;
     if (!handler) continue;
-    await boss.work<JobPayloads[QueueName]>(
-      name,
-      { localConcurrency: queues[name].concurrency, pollingIntervalSeconds: Math.min(pollingIntervalSeconds, queues[name].pollingIntervalSeconds ?? pollingIntervalSeconds) },
-      handler,
-    );
+    const interval = Math.min(pollingIntervalSeconds, queues[name].pollingIntervalSeconds ?? pollingIntervalSeconds);
+    // With NOTIFY active pg-boss would poll only every 30 s; retries and delayed jobs send no NOTIFY when
+    // they become due, so the queue keeps its usual interval as well.
+    await boss.work<JobPayloads[QueueName]>(name, { localConcurrency: queues[name].concurrency, pollingIntervalSeconds: interval, notifyPollingIntervalSeconds: interval }, handler);
     worked.push(name);
   }
   return worked;

@@ -17,7 +17,8 @@ import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
 import { latestVersion, loadSongForEditPage } from "~/services/song-edit.server";
 
 /** How often the layout asks whether an edit has finished rendering (spec 1 §9 wav poll: 2 s). */
-const VERSION_POLL_MS = 2_000;
+/** The user is waiting to hear their edit: a slower poll would add its wait to a render of a few seconds. */
+const VERSION_POLL_MS = 500;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { song, editable, readOnlyReason } = await loadSongForEditPage(request, params.songId);
@@ -187,7 +188,7 @@ function RenderProgress({ latest }: { latest: LatestVersion }) {
 }
 
 /**
- * While the newest edit renders, asks the version API every 2 s and revalidates every loader on the
+ * While the newest edit renders, asks the version API every half second and revalidates every loader on the
  * page once it has finished (or failed), so the header, the player and the page show the new version.
  */
 function useFollowRender(songId: string, version: number, latest: LatestVersion) {

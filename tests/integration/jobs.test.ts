@@ -20,7 +20,7 @@ const testQueue = (retryLimit: number): QueueSettings => ({
   expireInSeconds: 60,
   concurrency: 1,
 });
-const TEST_QUEUES = { "test.echo": testQueue(0), "test.flaky": testQueue(2), "test.doomed": testQueue(1) };
+const TEST_QUEUES = { "test.echo": testQueue(0), "test.flaky": testQueue(2), "test.doomed": testQueue(1), "test.woken": { ...testQueue(0), notify: true } };
 const FAST_POLLING = { pollingIntervalSeconds: 0.5 };
 
 describe.each(backends)("jobs on %s", (backend) => {
@@ -57,6 +57,7 @@ describe.each(backends)("jobs on %s", (backend) => {
         retryLimit: queues[name].retryLimit,
         expireInSeconds: queues[name].expireInSeconds,
         deadLetter: deadLetterQueue(name),
+        notify: queues[name].notify ?? false,
       });
       expect(await boss.getQueue(deadLetterQueue(name)), `${name} dead letters`).not.toBeNull();
     }
@@ -70,6 +71,17 @@ describe.each(backends)("jobs on %s", (backend) => {
     const job = await settled("test.echo", id!);
     expect(job.state).toBe("completed");
     expect(job.output).toEqual({ echoed: "hello" });
+  });
+
+  test("a queue declared with notify wakes its idle worker when a job is sent, not at its next poll", async () => {
+    // Polling every 5 minutes: only the NOTIFY can get this job done within waitFor's 30 s.
+    const slow = { pollingIntervalSeconds: 300, notifyPollingIntervalSeconds: 300 };
+    await boss.work<{ text: string }>("test.woken", slow, async ([job]) => ({ echoed: job.data.text }));
+    // Past the worker's first fetch (made at once, and empty), so it is asleep when the job arrives.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const id = await boss.send("test.woken", { text: "awake" });
+    const job = await settled("test.woken", id!);
+    expect(job.output).toEqual({ echoed: "awake" });
   });
 
   test("a job that throws is retried and then completes", async () => {
