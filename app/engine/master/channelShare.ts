@@ -25,8 +25,8 @@ export function runChannelOp(op: ChannelOp): ChannelOpResult {
   const { samples } = op;
   switch (op.kind) {
     case "tilt":
-      // Filter by filter: what Biquad.processStereoChain does to each channel, to the bit.
-      for (const filter of tiltChain(op.preset)) filter.process(samples);
+      // What Biquad.processStereoChain does to each channel, to the bit.
+      Biquad.processChain(tiltChain(op.preset), samples);
       return { samples };
     case "loudness": {
       const meter = new ChannelLoudness(op.sampleRate);

@@ -49,27 +49,41 @@ interface Pending {
  */
 const YOUNG_GENERATION_MB = 12;
 
+/**
+ * A long-lived worker thread answering requests. If the thread dies (a crash, running out of memory, an
+ * entry that fails to load), the requests it held are rejected, and the next request starts a new thread:
+ * a job that failed is retried by its queue, and the retry must not wait on a thread that is gone.
+ */
 export class WorkerThread {
-  private readonly worker: Worker;
+  private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(entry: URL) {
-    const bootstrap = `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
-    this.worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-    this.worker.unref();
-    this.worker.on("message", (message: { id: number; error?: string }) => {
+  constructor(private readonly entry: URL) {
+    this.start();
+  }
+
+  private start(): Worker {
+    const bootstrap = `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(this.entry.href)}); });`;
+    const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    this.worker = worker;
+    worker.unref();
+    worker.on("message", (message: { id: number; error?: string }) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
-      if (this.pending.size === 0) this.worker.unref();
+      if (this.pending.size === 0) worker.unref();
       if (message.error) waiting.reject(new Error(message.error));
       else waiting.resolve(message);
     });
-    this.worker.on("error", (error) => {
+    const gone = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
-    });
+    };
+    worker.on("error", gone);
+    worker.on("exit", (code) => gone(new Error(`The engine's worker thread stopped (exit code ${code})`)));
+    return worker;
   }
 
   /** Whether a request is waiting for its reply (the worker is busy, or will be). */
@@ -80,20 +94,23 @@ export class WorkerThread {
   /** Sends a request and resolves with the worker's reply (which echoes the request id). */
   request<Reply>(payload: object, transfer: ArrayBuffer[] = []): Promise<Reply> {
     const id = this.nextId++;
+    const worker = this.worker ?? this.start();
     // Keep the process alive while a reply is outstanding.
-    this.worker.ref();
+    worker.ref();
     return new Promise<Reply>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ ...payload, id }, transfer);
+      worker.postMessage({ ...payload, id }, transfer);
     });
   }
 
-  /** Sends a message that gets no reply (e.g. buffers handed back for reuse). */
+  /** Sends a message that gets no reply (e.g. buffers handed back for reuse); dropped if the thread is gone. */
   post(payload: object, transfer: ArrayBuffer[] = []): void {
-    this.worker.postMessage({ ...payload, id: 0 }, transfer);
+    this.worker?.postMessage({ ...payload, id: 0 }, transfer);
   }
 
   terminate(): Promise<number> {
-    return this.worker.terminate();
+    const worker = this.worker;
+    this.worker = null;
+    return worker ? worker.terminate() : Promise.resolve(0);
   }
 }

@@ -1,0 +1,29 @@
+// A worker thread that dies must not leave requests waiting forever: the ones it held are rejected and
+// the next request starts a new thread (a retried job then renders instead of hanging).
+import { afterAll, expect, test } from "vitest";
+import { WorkerThread } from "~/engine/threads";
+
+const threads: WorkerThread[] = [];
+const thread = (file: string) => {
+  const made = new WorkerThread(new URL(`./fixtures/${file}`, import.meta.url));
+  threads.push(made);
+  return made;
+};
+afterAll(async () => {
+  await Promise.all(threads.map((made) => made.terminate()));
+});
+
+test("a thread that exits rejects what it held, and the next request gets a new thread", async () => {
+  const echo = thread("echoWorker.ts");
+  expect(await echo.request<{ text: string }>({ kind: "echo", text: "one" })).toMatchObject({ text: "one" });
+  await expect(echo.request({ kind: "exit" })).rejects.toThrow(/stopped \(exit code 3\)/);
+  expect(echo.busy).toBe(false);
+  expect(await echo.request<{ text: string }>({ kind: "echo", text: "two" })).toMatchObject({ text: "two" });
+});
+
+test("an entry that fails to load rejects the request instead of leaving it waiting", async () => {
+  const broken = thread("brokenWorker.ts");
+  await expect(broken.request({ kind: "echo" })).rejects.toThrow(/cannot load|stopped/);
+  // And again, from a fresh thread that fails the same way.
+  await expect(broken.request({ kind: "echo" })).rejects.toThrow(/cannot load|stopped/);
+});
