@@ -1,7 +1,8 @@
 // The whole engine, end to end: compose -> produce -> scheduleTracks -> render stems and channel strips
-// (pipelined over both cores) -> mix effects -> ambient bed -> master (a channel per core) -> encode (WAV and peaks, then the
-// MP3 in two halves on both cores). renderFromParts() starts from an existing composition and
-// production, which is what the edit flow calls after notes or sounds change.
+// (pipelined over both cores) -> mix effects -> ambient bed -> master (a channel per core) -> encode (the
+// WAV, whose PCM feeds the MP3's two halves on both cores, then peaks and MIDI). renderFromParts() starts
+// from an existing composition and production, which is what the edit flow calls after notes or sounds
+// change.
 
 import { compose, describeComposition, produce, scheduleTracks } from "./compose";
 import { encodeMp3Parallel, prewarmMp3Worker, WavWriter, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
