@@ -30,19 +30,12 @@ export class LoudnessMeter {
 
   /** Feeds left/right[start, start+count), split at 100 ms step boundaries. */
   add(left: Float32Array, right: Float32Array, start: number, count: number): void {
-    let position = start;
-    const end = start + count;
-    while (position < end) {
-      const n = Math.min(end - position, this.stepSamples - this.stepFill);
+    this.stepFill = splitAtSteps(this.stepFill, this.stepSamples, start, count, (position, n, endsStep) => {
       this.stepEnergy += this.filters[0].stereoEnergy(this.filters[1], left, right, position, n);
-      this.stepFill += n;
-      position += n;
-      if (this.stepFill === this.stepSamples) {
-        this.steps.push(this.stepEnergy);
-        this.stepEnergy = 0;
-        this.stepFill = 0;
-      }
-    }
+      if (!endsStep) return;
+      this.steps.push(this.stepEnergy);
+      this.stepEnergy = 0;
+    });
   }
 
   /** K-weighted mean square of each complete 400 ms block (channels summed with weight 1). */
@@ -75,18 +68,10 @@ export class ChannelLoudness {
   }
 
   add(x: Float32Array, start: number, count: number): void {
-    let position = start;
-    const end = start + count;
-    while (position < end) {
-      const n = Math.min(end - position, this.stepSamples - this.stepFill);
+    this.stepFill = splitAtSteps(this.stepFill, this.stepSamples, start, count, (position, n, endsStep) => {
       this.pieceEnergies.push(this.filter.energy(x, position, n));
-      this.stepFill += n;
-      position += n;
-      if (this.stepFill === this.stepSamples) {
-        this.stepEnds.push(this.pieceEnergies.length);
-        this.stepFill = 0;
-      }
-    }
+      if (endsStep) this.stepEnds.push(this.pieceEnergies.length);
+    });
   }
 
   /** What crosses threads: plain arrays. */
@@ -112,6 +97,24 @@ export function loudnessOfChannels(left: ChannelPieces, right: ChannelPieces): L
     steps.push(energy);
   }
   return gatedLoudness(blockPowersOf(steps, left.stepSamples));
+}
+
+/**
+ * Splits [start, start+count) into pieces that end at 100 ms step boundaries, given how many samples of
+ * the current step came before; `piece` is told whether each completes its step. Returns the new fill.
+ * Both meters split the same way, which is what lets ChannelLoudness reproduce LoudnessMeter exactly.
+ */
+function splitAtSteps(stepFill: number, stepSamples: number, start: number, count: number, piece: (position: number, n: number, endsStep: boolean) => void): number {
+  let fill = stepFill;
+  for (let position = start, end = start + count; position < end; ) {
+    const n = Math.min(end - position, stepSamples - fill);
+    fill += n;
+    const endsStep = fill === stepSamples;
+    piece(position, n, endsStep);
+    if (endsStep) fill = 0;
+    position += n;
+  }
+  return fill;
 }
 
 function blockPowersOf(steps: readonly number[], stepSamples: number): number[] {

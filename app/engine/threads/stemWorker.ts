@@ -2,8 +2,8 @@
 // the front of a stem's channel strip (gain, filters, compressor) in place, for a stem the mixing thread
 // already has (a cached one), so both cores share the strips of a re-render; or the right channel's share
 // of the master (master/channelShare.ts). Stems the mixing thread has mixed come back to be rendered into
-// again (render/stemPool.ts). Requests are handled one at
-// a time, in arrival order; the SoundFont stays loaded in the worker between songs.
+// again (render/stemPool.ts). Requests are handled one at a time, in arrival order; the SoundFont stays
+// loaded in the worker between songs.
 
 import { parentPort } from "node:worker_threads";
 import type { Gain, Seconds, StereoBuffer, Track } from "../types";
