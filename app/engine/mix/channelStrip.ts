@@ -6,7 +6,6 @@
 import type { Gain, StereoBuffer } from "../types";
 import { Biquad } from "../dsp/biquad";
 import { Compressor } from "../dsp/compressor";
-import type { KickPump } from "./kickPump";
 import type { PartMix } from "./partDefaults";
 
 const BLOCK = 4096;
@@ -22,7 +21,8 @@ export interface StripSettings {
   gain: Gain;
   reverbSend: Gain;
   delaySend: Gain;
-  pump: KickPump | null;
+  /** The kick-keyed ducking gain per song sample (mix/kickPump.ts), or null for a part that does not pump. */
+  pump: Float32Array | null;
 }
 
 function isSilent(left: Float32Array, right: Float32Array, start: number, count: number): boolean {
@@ -106,7 +106,6 @@ class ChannelStripFront {
 
 /** Width and pan, kick-keyed pumping, then into the bus and the mono effect sends. */
 class ChannelStripBack {
-  private readonly pumpGain = new Float32Array(BLOCK).fill(1);
   // The block's mid signal at full (double) precision, for the sends.
   private readonly mid = new Float64Array(BLOCK);
   private readonly panLeft: number;
@@ -121,21 +120,31 @@ class ChannelStripBack {
 
   /** Adds the processed block left/right[from, from+count) (song samples [start, start+count)) into the targets. */
   process(left: Float32Array, right: Float32Array, from: number, start: number, count: number, targets: StripTargets): void {
-    const { pumpGain, mid, panLeft, panRight } = this;
+    const { mid, panLeft, panRight } = this;
     const { pump, reverbSend: reverbGain, delaySend: delayGain } = this.settings;
     const width = this.settings.part.width;
     const busLeft = targets.bus.left, busRight = targets.bus.right, reverbSend = targets.reverbSend, delaySend = targets.delaySend;
-    if (pump) pump.fill(pumpGain, start, count);
-    for (let n = 0; n < count; n++) {
-      const l0 = left[from + n], r0 = right[from + n];
-      const m = 0.5 * (l0 + r0) * pumpGain[n];
-      const side = 0.5 * (l0 - r0) * width * pumpGain[n];
-      const l = (m + side) * panLeft;
-      const r = (m - side) * panRight;
-      const i = start + n;
-      busLeft[i] += l;
-      busRight[i] += r;
-      mid[n] = m;
+    // Two loops rather than a gain of 1 for parts that do not pump: x * 1 is x, so the bytes are the same.
+    if (pump) {
+      for (let n = 0; n < count; n++) {
+        const l0 = left[from + n], r0 = right[from + n];
+        const i = start + n;
+        const m = 0.5 * (l0 + r0) * pump[i];
+        const side = 0.5 * (l0 - r0) * width * pump[i];
+        busLeft[i] += (m + side) * panLeft;
+        busRight[i] += (m - side) * panRight;
+        mid[n] = m;
+      }
+    } else {
+      for (let n = 0; n < count; n++) {
+        const l0 = left[from + n], r0 = right[from + n];
+        const i = start + n;
+        const m = 0.5 * (l0 + r0);
+        const side = 0.5 * (l0 - r0) * width;
+        busLeft[i] += (m + side) * panLeft;
+        busRight[i] += (m - side) * panRight;
+        mid[n] = m;
+      }
     }
     // Most parts feed one effect or none: adding `mid * 0` would leave the send as it is, so skip it.
     if (reverbGain !== 0) for (let n = 0; n < count; n++) reverbSend[start + n] += mid[n] * reverbGain;

@@ -48,6 +48,8 @@ export class Mixer {
   private readonly delaySend: Float32Array;
   private readonly kicks: number[];
   private readonly pumpDepth: number;
+  /** The kick-keyed ducking gain over the whole song, made once: every pumping part ducks alike. */
+  private pumpCurve: Float32Array | null = null;
 
   constructor(lengthSamples: number, tracks: Track[], private readonly options: MixOptions) {
     this.style = mixStyle(options.mix);
@@ -87,8 +89,16 @@ export class Mixer {
       gain: dbToGain(stagingDb) * level,
       reverbSend: settings.reverbSend * dbToGain(this.style.reverbReturnDb),
       delaySend: settings.delaySend * dbToGain(this.style.delay.returnDb),
-      pump: pumps ? new KickPump(this.kicks, this.pumpDepth, this.options.tempoBpm) : null,
+      pump: pumps ? this.pumpGains() : null,
     };
+  }
+
+  private pumpGains(): Float32Array {
+    if (!this.pumpCurve) {
+      this.pumpCurve = new Float32Array(this.mix.left.length);
+      new KickPump(this.kicks, this.pumpDepth, this.options.tempoBpm).fill(this.pumpCurve, 0, this.pumpCurve.length);
+    }
+    return this.pumpCurve;
   }
 
   /** Length of the mix: a strip processes min(stem length, this). */
