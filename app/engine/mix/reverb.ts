@@ -102,14 +102,14 @@ export class Reverb {
       const c4 = a4 + a6, c5 = a5 + a7, c6 = a4 - a6, c7 = a5 - a7;
       // Lines 2, 3, 6 and 7 take the input inverted; tails ringing out over silence are flushed to zero
       // rather than decaying into slow subnormal floats.
-      let w = (c0 + c4) * scale + x; if (w < TINY && w > -TINY) w = 0; b0[i0] = w; if (++i0 === n0) i0 = 0;
-      w = (c1 + c5) * scale + x; if (w < TINY && w > -TINY) w = 0; b1[i1] = w; if (++i1 === n1) i1 = 0;
-      w = (c2 + c6) * scale + -x; if (w < TINY && w > -TINY) w = 0; b2[i2] = w; if (++i2 === n2) i2 = 0;
-      w = (c3 + c7) * scale + -x; if (w < TINY && w > -TINY) w = 0; b3[i3] = w; if (++i3 === n3) i3 = 0;
-      w = (c0 - c4) * scale + x; if (w < TINY && w > -TINY) w = 0; b4[i4] = w; if (++i4 === n4) i4 = 0;
-      w = (c1 - c5) * scale + x; if (w < TINY && w > -TINY) w = 0; b5[i5] = w; if (++i5 === n5) i5 = 0;
-      w = (c2 - c6) * scale + -x; if (w < TINY && w > -TINY) w = 0; b6[i6] = w; if (++i6 === n6) i6 = 0;
-      w = (c3 - c7) * scale + -x; if (w < TINY && w > -TINY) w = 0; b7[i7] = w; if (++i7 === n7) i7 = 0;
+      let w = (c0 + c4) * scale + x; if (Math.abs(w) < TINY) w = 0; b0[i0] = w; if (++i0 === n0) i0 = 0;
+      w = (c1 + c5) * scale + x; if (Math.abs(w) < TINY) w = 0; b1[i1] = w; if (++i1 === n1) i1 = 0;
+      w = (c2 + c6) * scale + -x; if (Math.abs(w) < TINY) w = 0; b2[i2] = w; if (++i2 === n2) i2 = 0;
+      w = (c3 + c7) * scale + -x; if (Math.abs(w) < TINY) w = 0; b3[i3] = w; if (++i3 === n3) i3 = 0;
+      w = (c0 - c4) * scale + x; if (Math.abs(w) < TINY) w = 0; b4[i4] = w; if (++i4 === n4) i4 = 0;
+      w = (c1 - c5) * scale + x; if (Math.abs(w) < TINY) w = 0; b5[i5] = w; if (++i5 === n5) i5 = 0;
+      w = (c2 - c6) * scale + -x; if (Math.abs(w) < TINY) w = 0; b6[i6] = w; if (++i6 === n6) i6 = 0;
+      w = (c3 - c7) * scale + -x; if (Math.abs(w) < TINY) w = 0; b7[i7] = w; if (++i7 === n7) i7 = 0;
       outLeft[i - shift] += left * 0.25;
       outRight[i - shift] += right * 0.25;
     }
