@@ -35,6 +35,12 @@ export interface RenderOptions {
    * (threads/stemCache.ts). Output is identical with or without it.
    */
   stemCache?: { dir: string; maxBytes: number };
+  /**
+   * Awaited between steps (each part of the mix, the master, the encode): a render nobody waits for (a
+   * pool song) pauses there while a user's render runs on the same thread (threads/songWorker.ts).
+   * Output is the same whenever it pauses.
+   */
+  pauseWhile?: () => Promise<void>;
 }
 
 export interface RenderStats {
@@ -95,14 +101,17 @@ export async function renderFromParts(composition: Composition, production: Prod
     keepStems: options.keepStems ?? false,
     cachedStems: options.stems,
     ...(options.stemCache ? { stemCache: diskStemCache(options.stemCache.dir, options.stemCache.maxBytes) } : {}),
+    ...(options.pauseWhile ? { pauseWhile: options.pauseWhile } : {}),
   });
   timings.render = mixed.timings.stemsMs;
   timings.mix = mixed.timings.effectsMs;
   const mix = mixed.mix;
   stage("sfx", () => addAmbience(mix, production.sfx, production.seed));
+  await options.pauseWhile?.();
   let t = performance.now();
   const mastered = await masterMix(mix, options.master ?? STANDARD_MASTER, options.parallel ?? true);
   timings.master = performance.now() - t;
+  await options.pauseWhile?.();
 
   t = performance.now();
   // Both cores encode the MP3, one half each, spliced at a frame boundary; started first, so with the LAME

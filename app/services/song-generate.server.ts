@@ -154,8 +154,9 @@ export async function renderSongMedia(songId: string): Promise<void> {
   if (!song.compositionId || !song.productionId) throw new Error(`Song ${songId} is rendered before it was composed`);
   await advanceSongStatus(songId, "recording_instrumental");
   const [composition, production] = await Promise.all([loadComposition(song.compositionId), loadProduction(song.productionId)]);
-  // Off this thread: the job worker may share the process with the web server.
-  const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
+  // Off this thread: the job worker may share the process with the web server. A pool song gives way to
+  // renders users wait for (an edit right after a create would otherwise wait behind the pool's top-up).
+  const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions(), { background: song.pooled });
 
   // Keys are fixed per song, so a retried render overwrites its own earlier, possibly partial, attempt.
   const media = await storeRenderedSong(songMediaKeys(songId), rendered);

@@ -24,6 +24,8 @@ export interface RenderMixRequest {
   cachedStems?: Partial<Record<PartName, StereoBuffer>>;
   /** Stems of earlier renders by content: a track rendered before is read back instead of rendered. */
   stemCache?: StemCache;
+  /** Awaited before each part (pipeline.ts RenderOptions.pauseWhile). */
+  pauseWhile?: () => Promise<void>;
 }
 
 export interface RenderMixResult {
@@ -155,6 +157,7 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   const stems: Partial<Record<PartName, StereoBuffer>> = {};
   let waitMs = 0, stripMs = 0;
   for (let i = 0; i < request.tracks.length; i++) {
+    await request.pauseWhile?.();
     prefetch(i);
     const track = request.tracks[i];
     const part = track.part;

@@ -8,13 +8,18 @@ import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
 let worker: WorkerThread | null = null;
 
+/**
+ * `background`: nobody waits for this render (a pool song): it gives way to the others on the song thread,
+ * pausing between its steps while one runs (songWorker.ts).
+ */
 export async function renderFromPartsOffThread(
   composition: Composition,
   production: Production,
-  options: Omit<RenderOptions, "keepStems" | "stems"> = {},
+  options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile"> = {},
+  { background = false } = {},
 ): Promise<SongRender> {
   worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"));
-  const reply = await worker.request<{ rendered: SongRender }>({ composition, production, options });
+  const reply = await worker.request<{ rendered: SongRender }>({ composition, production, options, background });
   return reply.rendered;
 }
 
@@ -27,7 +32,7 @@ let previewWorker: WorkerThread | null = null;
  */
 export async function renderPreviewOffThread(composition: Composition, production: Production, seconds: number): Promise<SongRender> {
   previewWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"));
-  const options: Omit<RenderOptions, "keepStems" | "stems"> = { excerpt: { startSeconds: 0, seconds }, parallel: false };
+  const options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile"> = { excerpt: { startSeconds: 0, seconds }, parallel: false };
   const reply = await previewWorker.request<{ rendered: SongRender }>({ composition, production, options });
   return reply.rendered;
 }

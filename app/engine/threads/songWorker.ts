@@ -1,6 +1,11 @@
 // Worker-thread entry: renders whole songs (mix, master and encode included) off the calling thread, so a
-// web process that also runs the job worker keeps answering requests while a song renders. One song at a
-// time, in arrival order; this worker starts its own stem and MP3 workers as the pipeline does anywhere.
+// web process that also runs the job worker keeps answering requests while a song renders. This worker
+// starts its own stem and MP3 workers as the pipeline does anywhere.
+//
+// Renders someone is waiting for (a user's song, an edit, a WAV) run one at a time in arrival order, at
+// once. A background render (a pool song nobody has asked for yet) waits while any of those is queued or
+// running, also between the steps of its own render (RenderOptions.pauseWhile): an edit made right after a
+// create no longer waits behind the pool being topped up, at most behind the step a pool song is in.
 
 import { parentPort } from "node:worker_threads";
 import { renderFromParts, type RenderOptions } from "../pipeline";
@@ -10,19 +15,44 @@ interface SongRequest {
   id: number;
   composition: Composition;
   production: Production;
-  options: Omit<RenderOptions, "keepStems" | "stems">;
+  options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile">;
+  background?: boolean;
 }
 
-let queue: Promise<void> = Promise.resolve();
+let foreground: Promise<void> = Promise.resolve();
+let background: Promise<void> = Promise.resolve();
+/** Foreground renders received and not finished. */
+let foregroundPending = 0;
+let resumeBackground: (() => void)[] = [];
+
+async function whileForegroundPending(): Promise<void> {
+  while (foregroundPending > 0) await new Promise<void>((resolve) => resumeBackground.push(resolve));
+}
+
+async function render(message: SongRequest, pauseWhile?: () => Promise<void>): Promise<void> {
+  try {
+    const rendered = await renderFromParts(message.composition, message.production, { ...message.options, ...(pauseWhile ? { pauseWhile } : {}) });
+    const buffers = [rendered.wav.buffer, rendered.midi.buffer, ...(rendered.mp3 ? [rendered.mp3.buffer] : [])] as ArrayBuffer[];
+    parentPort?.postMessage({ id: message.id, rendered }, buffers);
+  } catch (error) {
+    parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
 
 parentPort?.on("message", (message: SongRequest) => {
-  queue = queue.then(async () => {
-    try {
-      const rendered = await renderFromParts(message.composition, message.production, message.options);
-      const buffers = [rendered.wav.buffer, rendered.midi.buffer, ...(rendered.mp3 ? [rendered.mp3.buffer] : [])] as ArrayBuffer[];
-      parentPort?.postMessage({ id: message.id, rendered }, buffers);
-    } catch (error) {
-      parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    }
+  if (message.background) {
+    background = background.then(async () => {
+      await whileForegroundPending();
+      await render(message, whileForegroundPending);
+    });
+    return;
+  }
+  foregroundPending++;
+  foreground = foreground.then(async () => {
+    await render(message);
+    if (--foregroundPending > 0) return;
+    const waiting = resumeBackground;
+    resumeBackground = [];
+    for (const resume of waiting) resume();
   });
 });
