@@ -9,6 +9,7 @@ import type { Job, QueuePolicy } from "pg-boss";
 export interface JobPayloads {
   "song.compose": { songId: string };
   "song.render": { songId: string };
+  "song.render-pool": { songId: string };
   "song.pool-refill": { filter: string };
   "song.rerender": { songId: string; version: number };
   "vocal.generate": { songId: string; vocalId: string };
@@ -96,6 +97,19 @@ export const queues: QueueDeclarations = {
     retryDelay: 2,
     retryBackoff: true,
     expireInSeconds: 5 * MINUTE,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+  },
+  // A pool song's render (song.render's work): it gives way on the song thread to renders users wait for
+  // and pauses while they run (app/engine/threads/songWorker.ts), so it has a queue of its own, whose one
+  // slot it may hold for a while, and a long expiry; its heartbeats show the worker is alive meanwhile.
+  "song.render-pool": {
+    policy: "stately",
+    singletonKey: perSong,
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 30 * MINUTE,
     heartbeatSeconds: 30,
     concurrency: 1,
   },

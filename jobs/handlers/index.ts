@@ -6,6 +6,7 @@ import * as lyricsGenerate from "./lyrics.generate";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songRender from "./song.render";
+import * as songRenderPool from "./song.render-pool";
 import * as songRerender from "./song.rerender";
 import * as songWav from "./song.wav";
 import * as vocalGenerate from "./vocal.generate";
@@ -14,6 +15,7 @@ export const handlers: HandlerRegistry = {
   "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
   "song.compose": songCompose.handle,
   "song.render": songRender.handle,
+  "song.render-pool": songRenderPool.handle,
   "song.rerender": songRerender.handle,
   "song.pool-refill": songPoolRefill.handle,
   "song.wav": songWav.handle,

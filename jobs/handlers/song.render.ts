@@ -1,15 +1,20 @@
 // Renders a composed song to audio in media storage and completes it. Idempotent: a retry after a killed
-// worker renders again and overwrites the same files; see app/services/song-generate.server.ts.
+// worker renders again and overwrites the same files; see app/services/song-generate.server.ts. Pool songs
+// render the same way on their own queue (song.render-pool.ts).
 import { giveUpOnSong, renderSongMedia } from "../../app/services/song-generate.server";
 import { queues, type JobHandler } from "../queues";
 
-export const handle: JobHandler<"song.render"> = async (jobs) => {
-  for (const job of jobs) {
-    try {
-      await renderSongMedia(job.data.songId);
-    } catch (error) {
-      if (job.retryCount >= queues["song.render"].retryLimit) await giveUpOnSong(job.data.songId, error);
-      throw error;
+export function renderSongs(queue: "song.render" | "song.render-pool"): JobHandler<typeof queue> {
+  return async (jobs) => {
+    for (const job of jobs) {
+      try {
+        await renderSongMedia(job.data.songId);
+      } catch (error) {
+        if (job.retryCount >= queues[queue].retryLimit) await giveUpOnSong(job.data.songId, error);
+        throw error;
+      }
     }
-  }
-};
+  };
+}
+
+export const handle = renderSongs("song.render");

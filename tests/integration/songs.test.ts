@@ -261,6 +261,11 @@ describe("the pool and song fetch", () => {
     // Still generating: nothing to hand out yet.
     expect(await fetchPooledSong(user, filter)).toBeNull();
     for (const song of pooled) await generate(song.id);
+    // Pool songs render on their own queue, so a paused pool render never holds song.render's slot.
+    for (const song of pooled) {
+      expect(await boss.findJobs("song.render-pool", { data: { songId: song.id } })).toHaveLength(1);
+      expect(await boss.findJobs("song.render", { data: { songId: song.id } })).toHaveLength(0);
+    }
 
     const fetched = await fetchPooledSong(user, filter);
     expect(fetched).toMatchObject({ status: "complete", filter });
@@ -340,13 +345,22 @@ describe("saving and rejecting", () => {
 });
 
 describe("through the worker", () => {
-  test("a created batch completes with the real job handlers", async () => {
+  test("a created batch completes with the real job handlers, and so does the pool it tops up", async () => {
     await registerWorkers(boss, undefined, { pollingIntervalSeconds: 0.5 });
     const user = await createUser(database().db);
     const { songs: batch } = await createSongs(user, { ...LOFI, advanced: 1 });
     await waitFor(
       async () => (await trackSongs(user, batch.map((song) => song.id))).every((song) => song.status === "complete"),
       { what: "the batch to complete", timeoutMs: 120_000, intervalMs: 500 },
+    );
+    const filter = "chill_wave";
+    expect(await refillPool(filter)).toBe(POOL_SIZE_PER_FILTER);
+    await waitFor(
+      async () => {
+        const pooled = await database().db.select().from(songs).where(and(eq(songs.filter, filter), eq(songs.pooled, true)));
+        return pooled.length === POOL_SIZE_PER_FILTER && pooled.every((song) => song.status === "complete");
+      },
+      { what: "the pool songs to complete on song.render-pool", timeoutMs: 120_000, intervalMs: 500 },
     );
   });
 });
