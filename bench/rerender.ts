@@ -10,18 +10,24 @@
 // as the song worker is warm after the edits it has made before (the first edit of a fresh process pays
 // for compiling the edit path and for the first render's stem writes still reaching the disk).
 // Prints per-stage medians (the engine's stats.timings), the CPU time a re-render uses (this process's
-// threads plus the LAME processes it ran) with the floor that sets on this machine's cores (CPU / cores:
-// the wall time even if every core were busy throughout), and one JSON line per scenario.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// threads plus the LAME processes it ran, through the process host) with the floor that sets on this
+// machine's cores (CPU / cores: the wall time even if every core were busy throughout), and one JSON line
+// per scenario.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defaultSongParams } from "../app/engine/catalogue";
-import { compose, produce } from "../app/engine/compose";
-import { withSegmentNotes } from "../app/engine/edit";
-import { renderFromParts, type SongRender } from "../app/engine/pipeline";
+import type { SongRender } from "../app/engine/pipeline";
 import type { Composition, Note, Production } from "../app/engine/types";
 
-const RUNS = 5;
+// An engine root other than this checkout's (e.g. an exported copy of the previous engine, as for
+// bench/sameBytes.ts) times that engine instead: bench/compare-rerender.ts runs both, interleaved.
+const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, ".."));
+const { defaultSongParams } = (await import(path.join(root, "app/engine/catalogue/index.ts"))) as typeof import("../app/engine/catalogue");
+const { compose, produce } = (await import(path.join(root, "app/engine/compose/index.ts"))) as typeof import("../app/engine/compose");
+const { withSegmentNotes } = (await import(path.join(root, "app/engine/edit/index.ts"))) as typeof import("../app/engine/edit");
+const { renderFromParts } = (await import(path.join(root, "app/engine/pipeline.ts"))) as typeof import("../app/engine/pipeline");
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 3000;
 const STYLE = process.env.BENCH_STYLE ?? "wd_edm";
 const FILTER = process.env.BENCH_FILTER ?? "house";
@@ -33,15 +39,30 @@ const WARM_UP_MIX = "montreal";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** utime + stime + cutime + cstime of a process, in clock ticks (fields 14–17 of /proc/<pid>/stat). */
+function processTicks(stat: string): number {
+  const fields = stat.split(") ")[1]!.split(" ");
+  return [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+}
+
 /**
- * CPU milliseconds used so far by this process's threads and by the child processes it has waited for
- * (LAME), from /proc (fields 14–17: utime, stime, cutime, cstime, in clock ticks of 10 ms); null where
- * there is no /proc.
+ * CPU milliseconds used so far by this process's threads, the child processes it has waited for, and its
+ * children still running with the processes they waited for: the process host (threads/processHost.ts)
+ * and the LAME processes it ran. Clock ticks of 10 ms; null where there is no /proc.
  */
 function cpuMs(): number | null {
   try {
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-    return [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) * 10;
+    let ticks = processTicks(readFileSync("/proc/self/stat", "utf8"));
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        if (Number(stat.split(") ")[1]!.split(" ")[1]) === process.pid) ticks += processTicks(stat);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    return ticks * 10;
   } catch {
     return null;
   }

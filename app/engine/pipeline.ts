@@ -9,8 +9,9 @@ import { encodeMp3Parallel, prewarmMp3Worker, WavWriter, songDescription, songPe
 import { nativeLamePath } from "./encode/nativeMp3";
 import { STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
-import { prewarmRenderWorker, renderMix } from "./threads";
+import { flushStemCacheWrites, prewarmRenderWorker, renderMix } from "./threads";
 import { masterMix } from "./threads/masterOnWorker";
+import { prewarmProcessHost } from "./threads/processHost";
 import { diskStemCache } from "./threads/stemCache";
 import type { Bpm, Composition, Decibels, Lufs, PartName, Production, Seconds, SongParams, StereoBuffer, Track } from "./types";
 import { SAMPLE_RATE, STEPS_PER_SEGMENT } from "./types";
@@ -114,12 +115,13 @@ export async function renderFromParts(composition: Composition, production: Prod
   await options.pauseWhile?.();
 
   t = performance.now();
-  // Both cores encode the MP3, one half each, spliced at a frame boundary; started first, so with the LAME
-  // program (two processes, fed the WAV's PCM as it is quantised) the peaks and MIDI below are made while
-  // it runs.
+  // Both cores encode the MP3, one half each, spliced at a frame boundary: with the LAME program, two
+  // processes fed the WAV's PCM as it is quantised (encodeMp3Parallel quantises it). Once it is, the peaks
+  // and MIDI below are made while LAME runs.
   const wavWriter = new WavWriter(mastered.audio, production.seed);
   const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio, wavWriter);
-  wavWriter.quantiseTo(mastered.audio.left.length);
+  if (options.mp3 === false) wavWriter.quantise(0, mastered.audio.left.length);
+  await wavWriter.complete;
   const wav = wavWriter.bytes;
   const peaks = songPeaks(mastered.audio, segmentSeconds, composition.segments.length);
   const midi = toMidiFile(composition, production);
@@ -131,7 +133,11 @@ export async function renderFromParts(composition: Composition, production: Prod
     mix: production.mix,
     sfx: production.sfx,
   });
+  // An edit's new stems and strip fronts are written to the stem cache now, while LAME encodes, rather
+  // than while the mix waited for them.
+  const stemsWritten = options.stemCache ? flushStemCacheWrites() : Promise.resolve();
   const mp3 = await mp3Pending;
+  await stemsWritten;
   timings.encode = performance.now() - t;
   timings.total = performance.now() - started;
 
@@ -163,7 +169,9 @@ export function scheduleRender(composition: Composition, production: Production,
 /** Workers take a moment to start; starting them first overlaps that with composing and scheduling. */
 function prewarmWorkers(options: RenderOptions): void {
   if (options.parallel ?? true) prewarmRenderWorker();
-  if (options.mp3 !== false && !nativeLamePath()) prewarmMp3Worker();
+  if (options.mp3 === false) return;
+  if (nativeLamePath()) prewarmProcessHost();
+  else prewarmMp3Worker();
 }
 
 /** Keeps the notes that start inside the window, shifted so the window starts at 0. */

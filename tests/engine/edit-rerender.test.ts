@@ -1,6 +1,7 @@
 // Re-rendering after an edit (issue 5, docs/edit-flow.md): a production change keeps the notes byte for
-// byte, a note change keeps the production byte for byte, the stem cache changes no output byte, and a
-// mix-only change renders no stem while an instrument change renders exactly one.
+// byte, a note change keeps the production byte for byte, the stem cache changes no output byte, a
+// mix-only change renders no stem while an instrument change renders exactly one, and an edit mixed on
+// both threads sounds exactly as one mixed in track order.
 import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { defaultSongParams } from "~/engine/catalogue";
 import { compose, produce } from "~/engine/compose";
 import { withSegmentNotes } from "~/engine/edit";
 import { renderFromParts, scheduleRender, type RenderOptions } from "~/engine/pipeline";
-import { STRIP_FRONT_PREFIX } from "~/engine/threads/stemCache";
+import { diskStemCache, STRIP_FRONT_PREFIX } from "~/engine/threads/stemCache";
 import type { Composition, Production, SongParams } from "~/engine/types";
 
 const EXCERPT = { startSeconds: 16, seconds: 4 };
@@ -172,4 +173,38 @@ test("strip fronts kept by one edit are read back by the next, which sounds exac
   const releveled = await render(composition, quieter, { stemCache: cache });
   expect(frontFiles(cache.dir).length).toBe(fronts.length + 1);
   expect(same(releveled.wav, (await render(composition, quieter)).wav)).toBe(true);
+});
+
+test("an edit mixed on both threads (one part rendered on the worker, the rest read) sounds exactly as one mixed in track order on one thread", async () => {
+  const { params, composition, production } = song();
+  const cache = tempCache();
+  await render(composition, production, { stemCache: cache });
+  const part = soundingParts(composition, production).find((name) => name !== "drums")!;
+  const edited = produce({ ...params, mix: "montreal", instruments: { ...production.instruments, [part]: "gm_vibraphone" } }, composition, production.seed);
+  // The first edit reads dry stems and makes every front; the second reads fronts: both mix on two threads.
+  const firstEdit = await render(composition, edited, { stemCache: cache });
+  const secondEdit = await render(composition, edited, { stemCache: cache });
+  const oneThread = await render(composition, edited, { parallel: false });
+  expect(same(firstEdit.wav, oneThread.wav)).toBe(true);
+  expect(same(secondEdit.wav, oneThread.wav)).toBe(true);
+});
+
+test("stems kept for writing later are found by the cache at once and written by flushWrites (at most three wait)", () => {
+  const cache = diskStemCache(tempCache().dir, 512 * 1024 * 1024);
+  const stem = (value: number) => ({ sampleRate: 44100, left: new Float32Array(1000).fill(value), right: new Float32Array(1000).fill(-value) });
+  cache.putLater("a", { stem: stem(0.1), lufs: -20 });
+  expect(cache.has("a")).toBe(true);
+  expect(cache.lufs("a")).toBe(-20);
+  expect(stemFiles(cache.dir)).toEqual([]);
+  // Reading one that waits writes it first, and gives a copy the caller may change.
+  expect(cache.get("a")!.stem.left[5]).toBeCloseTo(0.1, 6);
+  expect(stemFiles(cache.dir)).toEqual(["a.stem"]);
+  for (const key of ["b", "c", "d"]) cache.putLater(key, { stem: stem(0.2) });
+  expect(stemFiles(cache.dir)).toEqual(["a.stem"]);
+  // A fourth waiting stem writes the oldest.
+  cache.putLater("e", { stem: stem(0.3) });
+  expect(stemFiles(cache.dir)).toEqual(["a.stem", "b.stem"]);
+  cache.flushWrites();
+  expect(stemFiles(cache.dir)).toEqual(["a.stem", "b.stem", "c.stem", "d.stem", "e.stem"]);
+  expect(cache.get("e")!.stem.right[999]).toBeCloseTo(-0.3, 6);
 });

@@ -1,11 +1,12 @@
 // MP3 encoding with the LAME program (Debian package `lame`, LGPL) run as a separate process, when it is
 // installed: natively compiled LAME encodes about twice as fast as the WebAssembly build, and runs outside
 // Node entirely, so both halves of a song encode on both cores while this thread goes on with the WAV,
-// peaks and MIDI. Without the program the engine uses the WebAssembly build (mp3.ts); the output format
+// peaks and MIDI. The processes are started by the process host (threads/processHost.ts), not by this
+// large process. Without the program the engine uses the WebAssembly build (mp3.ts); the output format
 // is the same (constant 192 kbps, joint stereo, no tag frame). See docs/decisions/013-native-lame.md.
 
-import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
+import { runHosted, type HostedRun } from "../threads/processHost";
 import type { StereoBuffer } from "../types";
 import { MP3_KBPS } from "./mp3";
 
@@ -60,20 +61,22 @@ export function encodeMp3Native(audio: StereoBuffer, lamePath: string): Promise<
 
 /** Encodes interleaved 16-bit little-endian stereo PCM (e.g. a WAV's data) with the LAME program. */
 export function encodePcmNative(pcm: Uint8Array, sampleRate: number, lamePath: string): Promise<Uint8Array> {
+  const lame = startLame(sampleRate, lamePath);
+  lame.write(pcm);
+  return lame.end();
+}
+
+/**
+ * A LAME process (started by the process host, threads/processHost.ts) that is fed interleaved 16-bit
+ * little-endian stereo PCM piece by piece (write), so it encodes while the rest is made; end() resolves
+ * with the MP3.
+ */
+export function startLame(sampleRate: number, lamePath: string): HostedRun {
   const khz = String(sampleRate / 1000);
   const args = ["--silent", "-r", "-s", khz, "--bitwidth", "16", "--signed", "--little-endian", "-m", "j", "-b", String(MP3_KBPS), "--cbr", "-q", String(LAME_QUALITY), "-t", "--noreplaygain", "-", "-"];
-  return new Promise((resolve, reject) => {
-    const child = spawn(lamePath, args, { stdio: ["pipe", "pipe", "pipe"] });
-    const chunks: Buffer[] = [];
-    const errors: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => errors.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0) resolve(new Uint8Array(Buffer.concat(chunks)));
-      else reject(new Error(`lame exited with ${code}: ${Buffer.concat(errors).toString("utf8").trim()}`));
-    });
-    child.stdin.on("error", reject);
-    child.stdin.end(pcm);
-  });
+  const run = runHosted(lamePath, args);
+  return {
+    write: run.write,
+    end: () => run.end().catch((error: Error) => Promise.reject(new Error(`lame: ${error.message}`))),
+  };
 }

@@ -12,7 +12,8 @@
 import type { StereoBuffer } from "../types";
 import { encodeMp3 } from "./mp3";
 import { encodeMp3InWorker } from "./encodeMp3InWorker";
-import { encodeMp3Native, encodePcmNative, nativeLamePath } from "./nativeMp3";
+import type { HostedRun } from "../threads/processHost";
+import { encodeMp3Native, encodePcmNative, nativeLamePath, startLame } from "./nativeMp3";
 import type { WavWriter } from "./wav";
 import { readMp3Frames, reservoirPositions, type Mp3FrameInfo } from "./mp3Frames";
 
@@ -31,41 +32,66 @@ const slice = (audio: StereoBuffer, start: number, end: number): StereoBuffer =>
 /**
  * The whole song as one MP3, encoded in two halves on both cores: by two LAME processes when the program
  * is installed (nativeMp3.ts), else by this thread and the MP3 worker with the WebAssembly build. `audio`
- * is only read. Given the song's WavWriter, the LAME processes encode the WAV's own 16-bit PCM, the first
- * half starting while the second is quantised (the WebAssembly build encodes the float samples).
+ * is only read. Given the song's WavWriter, the WAV is quantised here (wav.complete says when) and the
+ * LAME processes encode its own 16-bit PCM, both fed a second at a time from the start, so they encode
+ * while the rest is quantised (the WebAssembly build encodes the float samples).
  */
 export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter): Promise<Uint8Array> {
   const lame = nativeLamePath();
   const n = audio.left.length;
-  const pcmOf = (start: number, end: number): Uint8Array | null => {
-    if (!wav) return null;
-    wav.quantiseTo(end);
-    return wav.pcm(start, end);
+  if (wav && !lame) wav.quantise(0, n);
+  const whole = (): Promise<Uint8Array> => {
+    if (!lame) return encodeMp3InWorker(audio);
+    if (!wav) return encodeMp3Native(audio, lame);
+    wav.quantise(0, n);
+    return encodePcmNative(wav.pcm(0, n), audio.sampleRate, lame);
   };
-  const native = (start: number, end: number): Promise<Uint8Array> => {
-    const pcm = pcmOf(start, end);
-    if (pcm) return encodePcmNative(pcm, audio.sampleRate, lame!);
-    const part = start === 0 && end === n ? audio : { sampleRate: audio.sampleRate, left: audio.left.subarray(start, end), right: audio.right.subarray(start, end) };
-    return encodeMp3Native(part, lame!);
-  };
-  const whole = () => (lame ? native(0, n) : encodeMp3InWorker(audio));
   if (n < MIN_SPLIT_SECONDS * audio.sampleRate) return whole();
   const middleFrame = Math.floor(n / 2 / SAMPLES_PER_FRAME);
   const secondStartFrame = middleFrame - WARMUP_FRAMES;
   const firstEnd = Math.min(n, (middleFrame + SEARCH_FRAMES + WARMUP_FRAMES) * SAMPLES_PER_FRAME);
+  const secondStart = secondStartFrame * SAMPLES_PER_FRAME;
   let first: Uint8Array, second: Uint8Array;
-  if (lame) {
-    // The first process starts before the second half's PCM exists.
-    const firstPending = native(0, firstEnd);
-    const secondPending = native(secondStartFrame * SAMPLES_PER_FRAME, n);
-    [first, second] = await Promise.all([firstPending, secondPending]);
+  if (lame && wav) {
+    const halves = [
+      { lame: startLame(audio.sampleRate, lame), start: 0, end: firstEnd },
+      { lame: startLame(audio.sampleRate, lame), start: secondStart, end: n },
+    ];
+    await feed(halves, wav);
+    [first, second] = await Promise.all(halves.map((half) => half.lame.end()));
+  } else if (lame) {
+    const slice16 = (start: number, end: number) => ({ sampleRate: audio.sampleRate, left: audio.left.subarray(start, end), right: audio.right.subarray(start, end) });
+    [first, second] = await Promise.all([encodeMp3Native(slice16(0, firstEnd), lame), encodeMp3Native(slice16(secondStart, n), lame)]);
   } else {
     // The worker takes the second half; this thread encodes the first.
-    const secondPending = encodeMp3InWorker(slice(audio, secondStartFrame * SAMPLES_PER_FRAME, n), { transfer: true });
+    const secondPending = encodeMp3InWorker(slice(audio, secondStart, n), { transfer: true });
     first = await encodeMp3(slice(audio, 0, firstEnd));
     second = await secondPending;
   }
   return splice(first, second, secondStartFrame) ?? whole();
+}
+
+/** Frames quantised and sent to each LAME process per turn. */
+const FEED_FRAMES = 44_100;
+
+/**
+ * Quantises each half's PCM a second at a time, in turns, and sends it to its LAME process; between turns
+ * the event loop writes what was sent, so both processes start encoding at once.
+ */
+async function feed(halves: { lame: HostedRun; start: number; end: number }[], wav: WavWriter): Promise<void> {
+  for (let offset = 0; ; offset += FEED_FRAMES) {
+    let fed = false;
+    for (const { lame, start, end } of halves) {
+      const from = start + offset;
+      if (from >= end) continue;
+      const to = Math.min(end, from + FEED_FRAMES);
+      wav.quantise(from, to);
+      lame.write(wav.pcm(from, to));
+      fed = true;
+    }
+    if (!fed) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Joins the streams at the first frame where the reservoir allows it; null if none does. */

@@ -1,6 +1,7 @@
 // 16-bit PCM WAV (RIFF) writer. Float samples are reduced to 16 bits with TPDF dither (two uniform
 // random values summed, ±1 LSB peak) so quiet fades decay into noise instead of harmonic distortion.
-// The dither is seeded, so the same song always encodes to the same bytes.
+// The dither is seeded per block of DITHER_BLOCK frames, so the same song always encodes to the same
+// bytes, and any stretch of it can be quantised on its own (the MP3's two halves are fed at once).
 
 import type { StereoBuffer } from "../types";
 import { Random } from "../dsp/random";
@@ -12,24 +13,31 @@ const DITHER_BLOCK = 4096;
 
 export function encodeWav(buffer: StereoBuffer, ditherSeed = 1): Uint8Array {
   const writer = new WavWriter(buffer, ditherSeed);
-  writer.quantiseTo(buffer.left.length);
+  writer.quantise(0, buffer.left.length);
   return writer.bytes;
 }
 
 /**
- * The WAV of `buffer`, quantised front to back on request, so the MP3 encoder can start on the first
- * half of the song's 16-bit PCM while the second is made (it encodes exactly the PCM the WAV holds).
+ * The WAV of `buffer`, quantised a stretch at a time on request, so the MP3 encoder can start on the
+ * song's 16-bit PCM while the rest is made (it encodes exactly the PCM the WAV holds).
  */
 export class WavWriter {
-  /** The whole file; the PCM past `framesDone` is not written yet. */
+  /** The whole file; only quantised stretches of the PCM are written. */
   readonly bytes: Uint8Array;
   private readonly samples: Int16Array;
-  private readonly random: Random;
   // Dither values are drawn in bulk: a table per block is cheaper than two generator calls per sample.
   private readonly dither = new Float32Array(2 * DITHER_BLOCK);
-  private done = 0;
+  /** 1 for each dither block already quantised. */
+  private readonly done: Uint8Array;
+  private blocksLeft: number;
+  private whenComplete: (() => void) | null = null;
+  /** Resolves once every frame is quantised (by whoever quantises them). */
+  readonly complete: Promise<void>;
 
-  constructor(private readonly buffer: StereoBuffer, ditherSeed = 1) {
+  constructor(
+    private readonly buffer: StereoBuffer,
+    private readonly ditherSeed = 1,
+  ) {
     const frames = buffer.left.length;
     const dataBytes = frames * CHANNELS * BYTES_PER_SAMPLE;
     const bytes = new Uint8Array(HEADER_BYTES + dataBytes);
@@ -52,38 +60,43 @@ export class WavWriter {
     view.setUint32(40, dataBytes, true);
     this.bytes = bytes;
     this.samples = new Int16Array(bytes.buffer, HEADER_BYTES, frames * CHANNELS);
-    this.random = new Random(ditherSeed);
+    this.done = new Uint8Array(Math.ceil(frames / DITHER_BLOCK));
+    this.blocksLeft = this.done.length;
+    this.complete = this.blocksLeft === 0 ? Promise.resolve() : new Promise((resolve) => (this.whenComplete = resolve));
   }
 
-  /**
-   * Quantises frames up to `frame` (rounded up to a whole dither block, so the dither sequence, and the
-   * bytes, do not depend on where the caller stops).
-   */
-  quantiseTo(frame: number): void {
+  /** Quantises frames [start, end), in whole dither blocks (blocks done before are skipped). */
+  quantise(start: number, end: number): void {
     const frames = this.buffer.left.length;
     const { left, right } = this.buffer;
-    const { samples, dither } = this;
-    for (let start = this.done; start < Math.min(frame, frames); start += DITHER_BLOCK) {
-      this.random.fillDifferences(dither);
-      const end = Math.min(frames, start + DITHER_BLOCK);
-      for (let i = start; i < end; i++) {
-        const d = 2 * (i - start);
-        samples[2 * i] = quantise(left[i] * 32767 + dither[d]);
-        samples[2 * i + 1] = quantise(right[i] * 32767 + dither[d + 1]);
+    const { samples, dither, done } = this;
+    for (let block = Math.floor(start / DITHER_BLOCK); block * DITHER_BLOCK < Math.min(end, frames); block++) {
+      if (done[block]) continue;
+      // Each block's dither from its own seed: the same values whatever was quantised before.
+      new Random(Math.imul(this.ditherSeed | 0, 0x9e3779b1) + block).fillDifferences(dither);
+      const from = block * DITHER_BLOCK;
+      const to = Math.min(frames, from + DITHER_BLOCK);
+      for (let i = from; i < to; i++) {
+        const d = 2 * (i - from);
+        samples[2 * i] = quantiseSample(left[i] * 32767 + dither[d]);
+        samples[2 * i + 1] = quantiseSample(right[i] * 32767 + dither[d + 1]);
       }
-      this.done = end;
+      done[block] = 1;
+      if (--this.blocksLeft === 0) this.whenComplete?.();
     }
   }
 
-  /** Interleaved little-endian 16-bit PCM of frames [start, end), once quantised that far (a view). */
+  /** Interleaved little-endian 16-bit PCM of frames [start, end), once quantised (a view). */
   pcm(start: number, end: number): Uint8Array {
-    if (end > this.done) throw new Error(`PCM up to frame ${end} requested, ${this.done} quantised`);
+    for (let block = Math.floor(start / DITHER_BLOCK); block * DITHER_BLOCK < end; block++) {
+      if (!this.done[block]) throw new Error(`PCM of frames ${start}..${end} requested before it was quantised`);
+    }
     return this.bytes.subarray(HEADER_BYTES + start * CHANNELS * BYTES_PER_SAMPLE, HEADER_BYTES + end * CHANNELS * BYTES_PER_SAMPLE);
   }
 }
 
 /** Rounds a dithered sample to 16 bits, clamping to the integer range. */
-function quantise(value: number): number {
+function quantiseSample(value: number): number {
   // Math.round(value), computed as floor(value + 0.5) (several times faster in V8): the addition can
   // round up to the next integer only when value sits a hair under a half, which the check undoes.
   let rounded = Math.floor(value + 0.5);

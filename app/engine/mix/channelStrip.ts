@@ -1,19 +1,22 @@
 // One part's channel strip: gain staging, high-pass and EQ, compression, width and pan, kick-keyed pumping,
 // then the dry signal into the mix bus and mono sends to the reverb and delay (both effects sum their
 // input to mono anyway, so mono sends halve the memory). Runs over the whole stem in blocks with
-// scratch buffers allocated once; the per-block loop allocates nothing.
+// scratch buffers allocated once; the per-block loop allocates nothing. The bus and sends are fixed point
+// (fixedPoint.ts), so parts add up to the same bytes in any order.
 
 import type { Gain, StereoBuffer } from "../types";
 import { Biquad } from "../dsp/biquad";
 import { Compressor } from "../dsp/compressor";
+import { FIXED_ONE, type FixedSignal } from "./fixedPoint";
 import type { PartMix } from "./partDefaults";
 
 const BLOCK = 4096;
 
 export interface StripTargets {
-  bus: StereoBuffer;
-  reverbSend: Float32Array;
-  delaySend: Float32Array;
+  busLeft: FixedSignal;
+  busRight: FixedSignal;
+  reverbSend: FixedSignal;
+  delaySend: FixedSignal;
 }
 
 export interface StripSettings {
@@ -21,8 +24,8 @@ export interface StripSettings {
   gain: Gain;
   reverbSend: Gain;
   delaySend: Gain;
-  /** The kick-keyed ducking gain per song sample (mix/kickPump.ts), or null for a part that does not pump. */
-  pump: Float32Array | null;
+  /** How far the kick ducks each song sample (mix/kickPump.ts) and how deep, or null for a part that does not pump. */
+  pump: { duck: Float32Array; depth: number } | null;
 }
 
 function isSilent(left: Float32Array, right: Float32Array, start: number, count: number): boolean {
@@ -31,7 +34,7 @@ function isSilent(left: Float32Array, right: Float32Array, start: number, count:
 }
 
 export function runChannelStrip(stem: StereoBuffer, settings: StripSettings, targets: StripTargets): void {
-  const length = Math.min(stem.left.length, targets.bus.left.length);
+  const length = Math.min(stem.left.length, targets.busLeft.length);
   const front = new ChannelStripFront(settings.part, settings.gain);
   const back = new ChannelStripBack(settings);
   const left = new Float32Array(BLOCK);
@@ -43,23 +46,24 @@ export function runChannelStrip(stem: StereoBuffer, settings: StripSettings, tar
 }
 
 /**
- * Runs the front of the strip (gain, filters, compressor) over the whole stem, in place, so another thread
- * can do it (threads/stemWorker.ts); finishStrip() then does the rest. Together they give exactly what
- * runChannelStrip gives. Returns one flag per block: 1 where the block was silent and skipped.
+ * Runs the front of the strip (gain, filters, compressor) over the whole stem, in place or into `output`,
+ * so it can be kept or run on another thread; finishStrip() then does the rest. Together they give
+ * exactly what runChannelStrip gives. Returns one flag per block: 1 where the block was silent and skipped
+ * (nothing is written there).
  */
-export function stripFront(stem: StereoBuffer, part: PartMix, gain: Gain, length: number): Uint8Array {
+export function stripFront(stem: StereoBuffer, part: PartMix, gain: Gain, length: number, output: StereoBuffer = stem): Uint8Array {
   const front = new ChannelStripFront(part, gain);
   const skipped = new Uint8Array(Math.ceil(length / BLOCK));
   for (let start = 0, b = 0; start < length; start += BLOCK, b++) {
     const count = Math.min(BLOCK, length - start);
-    if (!front.process(stem, start, count, stem.left.subarray(start, start + count), stem.right.subarray(start, start + count))) skipped[b] = 1;
+    if (!front.process(stem, start, count, output.left.subarray(start, start + count), output.right.subarray(start, start + count))) skipped[b] = 1;
   }
   return skipped;
 }
 
 /** The rest of the strip for a stem stripFront() processed: pan, width, pumping, bus and sends. */
 export function finishStrip(processed: StereoBuffer, skipped: Uint8Array, settings: StripSettings, targets: StripTargets): void {
-  const length = Math.min(processed.left.length, targets.bus.left.length);
+  const length = Math.min(processed.left.length, targets.busLeft.length);
   const back = new ChannelStripBack(settings);
   for (let start = 0, b = 0; start < length; start += BLOCK, b++) {
     if (!skipped[b]) back.process(processed.left, processed.right, start, start, Math.min(BLOCK, length - start), targets);
@@ -108,31 +112,39 @@ class ChannelStripFront {
 class ChannelStripBack {
   // The block's mid signal at full (double) precision, for the sends.
   private readonly mid = new Float64Array(BLOCK);
+  // Pan and send gains in fixed-point units (a power-of-two scale: the same products, exactly).
   private readonly panLeft: number;
   private readonly panRight: number;
+  private readonly reverbGain: number;
+  private readonly delayGain: number;
 
   constructor(private readonly settings: StripSettings) {
     // Constant-power pan law, normalised so a centred part passes at unity.
     const angle = ((settings.part.pan + 1) * Math.PI) / 4;
-    this.panLeft = Math.cos(angle) * Math.SQRT2;
-    this.panRight = Math.sin(angle) * Math.SQRT2;
+    this.panLeft = Math.cos(angle) * Math.SQRT2 * FIXED_ONE;
+    this.panRight = Math.sin(angle) * Math.SQRT2 * FIXED_ONE;
+    this.reverbGain = settings.reverbSend * FIXED_ONE;
+    this.delayGain = settings.delaySend * FIXED_ONE;
   }
 
   /** Adds the processed block left/right[from, from+count) (song samples [start, start+count)) into the targets. */
   process(left: Float32Array, right: Float32Array, from: number, start: number, count: number, targets: StripTargets): void {
-    const { mid, panLeft, panRight } = this;
-    const { pump, reverbSend: reverbGain, delaySend: delayGain } = this.settings;
+    const { mid, panLeft, panRight, reverbGain, delayGain } = this;
+    const { pump } = this.settings;
     const width = this.settings.part.width;
-    const busLeft = targets.bus.left, busRight = targets.bus.right, reverbSend = targets.reverbSend, delaySend = targets.delaySend;
+    const { busLeft, busRight, reverbSend, delaySend } = targets;
+    // Each contribution is truncated to a whole fixed-point step (`| 0`); the integer sums are exact.
     // Two loops rather than a gain of 1 for parts that do not pump: x * 1 is x, so the bytes are the same.
     if (pump) {
+      const { duck, depth } = pump;
       for (let n = 0; n < count; n++) {
         const l0 = left[from + n], r0 = right[from + n];
         const i = start + n;
-        const m = 0.5 * (l0 + r0) * pump[i];
-        const side = 0.5 * (l0 - r0) * width * pump[i];
-        busLeft[i] += (m + side) * panLeft;
-        busRight[i] += (m - side) * panRight;
+        const gain = 1 - depth * duck[i];
+        const m = 0.5 * (l0 + r0) * gain;
+        const side = 0.5 * (l0 - r0) * width * gain;
+        busLeft[i] += ((m + side) * panLeft) | 0;
+        busRight[i] += ((m - side) * panRight) | 0;
         mid[n] = m;
       }
     } else {
@@ -141,13 +153,13 @@ class ChannelStripBack {
         const i = start + n;
         const m = 0.5 * (l0 + r0);
         const side = 0.5 * (l0 - r0) * width;
-        busLeft[i] += (m + side) * panLeft;
-        busRight[i] += (m - side) * panRight;
+        busLeft[i] += ((m + side) * panLeft) | 0;
+        busRight[i] += ((m - side) * panRight) | 0;
         mid[n] = m;
       }
     }
     // Most parts feed one effect or none: adding `mid * 0` would leave the send as it is, so skip it.
-    if (reverbGain !== 0) for (let n = 0; n < count; n++) reverbSend[start + n] += mid[n] * reverbGain;
-    if (delayGain !== 0) for (let n = 0; n < count; n++) delaySend[start + n] += mid[n] * delayGain;
+    if (reverbGain !== 0) for (let n = 0; n < count; n++) reverbSend[start + n] += (mid[n] * reverbGain) | 0;
+    if (delayGain !== 0) for (let n = 0; n < count; n++) delaySend[start + n] += (mid[n] * delayGain) | 0;
   }
 }

@@ -25,10 +25,14 @@ export class PingPongDelay {
     this.right = new Float32Array(length);
   }
 
-  /** Adds the echoes of the mono `input` into the outputs over [start, start+count). */
-  process(input: Float32Array, outLeft: Float32Array, outRight: Float32Array, start: number, count: number): void {
+  /**
+   * Adds the echoes of the mono `input` over [start, start+count) into the outputs, input sample i at
+   * out[i - start + outStart] (by default the same index).
+   */
+  process(input: Float32Array, outLeft: Float32Array | Float64Array, outRight: Float32Array | Float64Array, start: number, count: number, outStart: number = start): void {
     const { left, right, s } = this;
     const length = left.length;
+    const shift = start - outStart;
     let index = this.index;
     for (let i = start, end = start + count; i < end; i++) {
       const echoLeft = left[index];
@@ -36,8 +40,8 @@ export class PingPongDelay {
       // The input enters on the left only; feedback crosses sides, which makes the ping-pong.
       left[index] = this.toneLeft.tick(input[i] + echoRight * s.feedback);
       right[index] = this.toneRight.tick(echoLeft * s.feedback);
-      outLeft[i] += echoLeft;
-      outRight[i] += echoRight;
+      outLeft[i - shift] += echoLeft;
+      outRight[i - shift] += echoRight;
       index = index + 1 === length ? 0 : index + 1;
     }
     this.index = index;

@@ -1,5 +1,5 @@
 // Side-chain "pumping" keyed from the kick: at each kick the gain dips to (1 - depth) within 5 ms and
-// swells back over most of a beat. Keyed from the kick notes rather than the drum stem's audio, because
+// swells back over most of a beat (the channel strip applies the depth to the duck curve made here). Keyed from the kick notes rather than the drum stem's audio, because
 // the drum stem also holds snares and hats that must not trigger it.
 
 import type { Bpm, Samples, Track } from "../types";
@@ -22,32 +22,53 @@ export function kickSamples(tracks: Track[]): Samples[] {
   return kicks.sort((a, b) => a - b);
 }
 
-export class KickPump {
+/**
+ * How far the kick ducks each sample of a song, 0..1 (the gain is then 1 - depth × duck): a pure function
+ * of the kicks, the tempo and the length, so a song's curve is kept (the last few, in shared memory, which
+ * the stem worker's mixer reads too) and an edit that leaves the drums alone, even a new mix style with
+ * another depth, uses it again.
+ */
+export function duckCurve(kicks: Samples[], tempoBpm: Bpm, length: number): Float32Array {
+  const key = `${length}|${tempoBpm}|${kicks.length}|${kicks.join(",")}`;
+  const kept = curves.find((curve) => curve.key === key);
+  if (kept) return kept.duck;
+  const duck = new Float32Array(new SharedArrayBuffer(length * Float32Array.BYTES_PER_ELEMENT));
+  new KickDuck(kicks, tempoBpm).fill(duck, 0, length);
+  curves.unshift({ key, duck });
+  curves.length = Math.min(curves.length, KEEP_CURVES);
+  return duck;
+}
+
+/** Curves kept: the song being edited and a pool song rendering meanwhile. */
+const KEEP_CURVES = 2;
+const curves: { key: string; duck: Float32Array }[] = [];
+
+export class KickDuck {
   private next = 0;
   private lastKick = -Infinity;
   private readonly attack: number;
   private readonly recovery: number;
 
-  constructor(private readonly kicks: Samples[], private readonly depth: number, tempoBpm: Bpm) {
+  constructor(private readonly kicks: Samples[], tempoBpm: Bpm) {
     this.attack = ATTACK_SECONDS * SAMPLE_RATE;
     this.recovery = (60 / tempoBpm) * RECOVERY_BEATS * SAMPLE_RATE;
   }
 
-  /** Writes the ducking gain for samples [start, start+count) into `gain` (indices 0..count-1). */
-  fill(gain: Float32Array, start: Samples, count: number): void {
+  /** Writes how far samples [start, start+count) duck (0..1) into `duck` (indices 0..count-1). */
+  fill(duck: Float32Array, start: Samples, count: number): void {
     for (let n = 0; n < count; n++) {
       const i = start + n;
       while (this.next < this.kicks.length && this.kicks[this.next] <= i + this.attack) this.lastKick = this.kicks[this.next++];
       // The dip starts `attack` before the kick so the kick lands on the ducked signal.
       const since = i - (this.lastKick - this.attack);
-      let duck: number;
-      if (since < this.attack) duck = since / this.attack;
+      let amount: number;
+      if (since < this.attack) amount = since / this.attack;
       else if (since < this.attack + this.recovery) {
         const r = (since - this.attack) / this.recovery;
-        duck = 1 - r * Math.sqrt(r);
+        amount = 1 - r * Math.sqrt(r);
       }
-      else duck = 0;
-      gain[n] = 1 - this.depth * Math.max(0, duck);
+      else amount = 0;
+      duck[n] = Math.max(0, amount);
     }
   }
 }

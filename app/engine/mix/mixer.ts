@@ -1,25 +1,31 @@
 // Mixes dry stems into one stereo mix, one stem at a time so the caller can free (or never hold) the
 // other stems: each stem runs through its channel strip into the bus and the mono effect sends; finish()
-// adds the reverb and delay returns and runs the style's bus chain. Stems must be added in a fixed order
-// (track order) for byte-identical results, since floating-point sums depend on order.
+// adds the reverb and delay returns and runs the style's bus chain. The bus and sends are fixed point
+// (fixedPoint.ts), so stems may be added in any order, or into several Mixers (one per thread) whose
+// partials are then added together, and the mix is the same to the byte.
 
 import type { Bpm, Gain, PartName, StereoBuffer, Track } from "../types";
-import { createStereo } from "../dsp/stereo";
+import { SAMPLE_RATE } from "../types";
 import { dbToGain } from "../dsp/units";
 import { integratedLoudness } from "../master/loudness";
 import { BusChain } from "./busChain";
 import { finishStrip, runChannelStrip, type StripSettings, type StripTargets } from "./channelStrip";
-import { PingPongDelay } from "./delay";
-import { KickPump, kickSamples } from "./kickPump";
+import { EffectReturns, MIX_BLOCK, settleInto, type EffectShare, type EffectsInput } from "./effectReturns";
+import { createFixed } from "./fixedPoint";
+import { duckCurve, kickSamples } from "./kickPump";
 import { mixStyle, type MixStyle } from "./mixStyles";
 import { PART_MIX } from "./partDefaults";
 import { PUMPING_FILTERS } from "./pumpingFilters";
-import { Reverb, type ReverbSettings } from "./reverb";
 
-/** Adds the reverb's return for mix samples [start, start + count), blocks in order. */
-export type ReverbReturn = (mix: StereoBuffer, start: number, count: number) => void;
-
-const BLOCK = 4096;
+/**
+ * Effect returns made on another thread (threads/effectReturns.ts), block by block in order: take() waits
+ * for the block of mix samples [start, start + count) and gives where it is; release() frees its slot.
+ */
+export interface RemoteReturns {
+  share: EffectShare;
+  take(start: number, count: number): { left: Float64Array; right: Float64Array; offset: number };
+  release(): void;
+}
 /** Stem gain staging never moves a stem by more than this. */
 const MAX_STAGING_DB = 30;
 /** Ceiling on kick ducking depth, so pumping never fully mutes a part. */
@@ -34,31 +40,53 @@ export interface MixOptions {
   seed: number;
 }
 
-/** What a Mixer has accumulated before its effects run: the dry bus and the mono effect sends. */
-export interface PartialMix {
-  bus: StereoBuffer;
-  reverbSend: Float32Array;
-  delaySend: Float32Array;
-}
+/** What a Mixer has accumulated before its effects run: the fixed-point bus and mono effect sends. */
+export type PartialMix = StripTargets;
 
 export class Mixer {
   private readonly style: MixStyle;
-  private readonly mix: StereoBuffer;
-  private readonly reverbSend: Float32Array;
-  private readonly delaySend: Float32Array;
+  private readonly sums: PartialMix;
+  /** Other Mixers' sums, added in block by block when the effects run (finish). */
+  private readonly partials: PartialMix[] = [];
+  private finished = false;
   private readonly kicks: number[];
   private readonly pumpDepth: number;
-  /** The kick-keyed ducking gain over the whole song, made once: every pumping part ducks alike. */
-  private pumpCurve: Float32Array | null = null;
+  /** How far the kick ducks each sample (kickPump.ts duckCurve): every pumping part ducks alike. */
+  private duck: Float32Array | null;
 
-  constructor(lengthSamples: number, tracks: Track[], private readonly options: MixOptions) {
+  /**
+   * `sums`: zeroed fixed-point signals of this length to mix into, instead of new ones (a worker keeps
+   * its own between renders). `duck`: the song's duck curve, from another thread's Mixer (duckCurve()).
+   */
+  constructor(
+    readonly lengthSamples: number,
+    tracks: Track[],
+    private readonly options: MixOptions,
+    shared: { sums?: PartialMix; duck?: Float32Array } = {},
+  ) {
     this.style = mixStyle(options.mix);
-    this.mix = createStereo(lengthSamples);
-    // Shared memory, so another thread can run the reverb over it (threads/reverbReturn.ts) without a copy.
-    this.reverbSend = new Float32Array(new SharedArrayBuffer(lengthSamples * Float32Array.BYTES_PER_ELEMENT));
-    this.delaySend = new Float32Array(lengthSamples);
+    this.sums = shared.sums ?? {
+      busLeft: createFixed(lengthSamples),
+      busRight: createFixed(lengthSamples),
+      // Shared memory, so the stem worker can make the effects' returns from them (threads/effectReturns.ts).
+      reverbSend: createFixed(lengthSamples, true),
+      delaySend: createFixed(lengthSamples, true),
+    };
+    this.duck = shared.duck ?? null;
     this.kicks = kickSamples(tracks);
     this.pumpDepth = Math.min(MAX_PUMP_DEPTH, Math.max(this.style.pumpDepth, PUMPING_FILTERS[options.filter] ?? 0));
+  }
+
+  /** Whether any part of these tracks ducks under the kick (so a pump curve is needed). */
+  private get pumps(): boolean {
+    return this.pumpDepth > 0 && this.kicks.length > 0;
+  }
+
+  /** The duck curve (shared memory), for another thread's Mixer of the same song; null when no part pumps. */
+  duckCurve(): Float32Array | null {
+    if (!this.pumps) return null;
+    this.duck ??= duckCurve(this.kicks, this.options.tempoBpm, this.lengthSamples);
+    return this.duck;
   }
 
   /** `stemLufs`: the stem's integrated loudness if already measured (the stem worker does it). */
@@ -68,8 +96,8 @@ export class Mixer {
   }
 
   /**
-   * Adds a stem whose strip front (gain, filters, compressor) another thread already ran with
-   * stripFor(part, stemLufs) (mix/channelStrip.ts stripFront): the same result as addStem.
+   * Adds a stem whose strip front (gain, filters, compressor) already ran with stripFor(part, stemLufs)
+   * (mix/channelStrip.ts stripFront), here or on another thread: the same result as addStem.
    */
   addFrontProcessedStem(part: PartName, processed: StereoBuffer, skipped: Uint8Array, stemLufs: number): void {
     const strip = this.stripFor(part, stemLufs);
@@ -83,70 +111,86 @@ export class Mixer {
     if (!Number.isFinite(stemLufs) || level <= 0) return null;
     // Gain staging by measurement: any instrument at any velocity lands at the part's target loudness.
     const stagingDb = Math.max(-MAX_STAGING_DB, Math.min(MAX_STAGING_DB, settings.targetLufs - stemLufs));
-    const pumps = settings.pumps && this.pumpDepth > 0 && this.kicks.length > 0;
+    const pumps = settings.pumps && this.pumps;
     return {
       part: settings,
       gain: dbToGain(stagingDb) * level,
       reverbSend: settings.reverbSend * dbToGain(this.style.reverbReturnDb),
       delaySend: settings.delaySend * dbToGain(this.style.delay.returnDb),
-      pump: pumps ? this.pumpGains() : null,
+      pump: pumps ? { duck: this.duckCurve()!, depth: this.pumpDepth } : null,
     };
   }
 
-  private pumpGains(): Float32Array {
-    if (!this.pumpCurve) {
-      this.pumpCurve = new Float32Array(this.mix.left.length);
-      new KickPump(this.kicks, this.pumpDepth, this.options.tempoBpm).fill(this.pumpCurve, 0, this.pumpCurve.length);
-    }
-    return this.pumpCurve;
-  }
-
-  /** Length of the mix: a strip processes min(stem length, this). */
-  get lengthSamples(): number {
-    return this.mix.left.length;
-  }
-
   private targets(): StripTargets {
-    return { bus: this.mix, reverbSend: this.reverbSend, delaySend: this.delaySend };
+    if (this.finished) throw new Error("Mixer: stems added after the mix was finished");
+    return this.sums;
   }
 
   /** The accumulated bus and sends, e.g. to hand from a worker thread to the main mixer. */
   partial(): PartialMix {
-    return { bus: this.mix, reverbSend: this.reverbSend, delaySend: this.delaySend };
-  }
-
-  /** Sums another mixer's partial into this one (same length, same options). */
-  addPartial(partial: PartialMix): void {
-    const pairs: [Float32Array, Float32Array][] = [
-      [this.mix.left, partial.bus.left],
-      [this.mix.right, partial.bus.right],
-      [this.reverbSend, partial.reverbSend],
-      [this.delaySend, partial.delaySend],
-    ];
-    for (const [target, source] of pairs) for (let i = 0; i < target.length; i++) target[i] += source[i];
-  }
-
-  /** What the reverb return is made of, for another thread to make it (threads/reverbReturn.ts). */
-  reverbInput(): { settings: ReverbSettings; send: Float32Array; length: number; block: number } {
-    return { settings: this.style.reverb, send: this.reverbSend, length: this.mix.left.length, block: BLOCK };
+    return this.targets();
   }
 
   /**
-   * Adds the effect returns, runs the bus chain and returns the mix. Call once. `reverbReturn` adds the
-   * reverb's return for a block made elsewhere (exactly what the reverb here would add); without it the
-   * reverb runs here.
+   * Adds another mixer's partial (same length and options) into this one: exact, in any order. It is
+   * read as the effects run (finish), so it must stay unchanged until then.
    */
-  finish(reverbReturn?: ReverbReturn): StereoBuffer {
-    const { mix, style } = this;
-    const reverb = reverbReturn ? null : new Reverb(style.reverb);
-    const delay = new PingPongDelay({ tempoBpm: this.options.tempoBpm, beats: style.delay.beats, feedback: style.delay.feedback });
+  addPartial(partial: PartialMix): void {
+    this.targets();
+    this.partials.push(partial);
+  }
+
+  /** What the effects' returns are made from, for another thread to make them (threads/effectReturns.ts). */
+  effectsInput(): EffectsInput {
+    const all = [this.sums, ...this.partials];
+    return { mix: this.options.mix, tempoBpm: this.options.tempoBpm, length: this.lengthSamples, sends: { reverb: all.map((mix) => mix.reverbSend), delay: all.map((mix) => mix.delaySend) } };
+  }
+
+  /**
+   * Turns the sums into the float mix block by block (in place: the bus's memory becomes the mix), adds the
+   * effects' returns (made here, or, for the effects in its share, by `remote` from effectsInput()) and
+   * runs the bus chain. Call once; no stems after it.
+   */
+  finish(remote?: RemoteReturns): StereoBuffer {
+    this.finished = true;
+    const { sums, partials, style } = this;
+    const length = this.lengthSamples;
+    const left = new Float32Array(sums.busLeft.buffer, sums.busLeft.byteOffset, length);
+    const right = new Float32Array(sums.busRight.buffer, sums.busRight.byteOffset, length);
+    const mix: StereoBuffer = { sampleRate: SAMPLE_RATE, left, right };
+    const busLeft = [sums.busLeft, ...partials.map((partial) => partial.busLeft)];
+    const busRight = [sums.busRight, ...partials.map((partial) => partial.busRight)];
+    const here = remote ? { reverb: !remote.share.reverb, delay: !remote.share.delay } : { reverb: true, delay: true };
+    const local = here.reverb || here.delay ? new EffectReturns(this.effectsInput(), here) : null;
+    const localLeft = new Float64Array(MIX_BLOCK), localRight = new Float64Array(MIX_BLOCK);
     const bus = new BusChain(style, this.options.intensity, this.options.seed);
-    const length = mix.left.length;
-    for (let start = 0; start < length; start += BLOCK) {
-      const count = Math.min(BLOCK, length - start);
-      if (reverb) reverb.process(this.reverbSend, mix.left, mix.right, start, count);
-      else reverbReturn!(mix, start, count);
-      delay.process(this.delaySend, mix.left, mix.right, start, count);
+    for (let start = 0; start < length; start += MIX_BLOCK) {
+      const count = Math.min(MIX_BLOCK, length - start);
+      // In place: each sample's integers are read before its float is written.
+      settleInto(left.subarray(start, start + count), busLeft, start, count);
+      settleInto(right.subarray(start, start + count), busRight, start, count);
+      local?.render(start, count, localLeft, localRight, 0);
+      if (remote) {
+        const far = remote.take(start, count);
+        const farLeft = far.left, farRight = far.right, offset = far.offset;
+        if (local) {
+          for (let k = 0; k < count; k++) {
+            left[start + k] += farLeft[offset + k] + localLeft[k];
+            right[start + k] += farRight[offset + k] + localRight[k];
+          }
+        } else {
+          for (let k = 0; k < count; k++) {
+            left[start + k] += farLeft[offset + k];
+            right[start + k] += farRight[offset + k];
+          }
+        }
+        remote.release();
+      } else {
+        for (let k = 0; k < count; k++) {
+          left[start + k] += localLeft[k];
+          right[start + k] += localRight[k];
+        }
+      }
       bus.process(mix, start, count);
     }
     return mix;

@@ -71,7 +71,7 @@ export class Reverb {
     const g0 = gains[0], g1 = gains[1], g2 = gains[2], g3 = gains[3], g4 = gains[4], g5 = gains[5], g6 = gains[6], g7 = gains[7];
     let l0 = lowpass[0], l1 = lowpass[1], l2 = lowpass[2], l3 = lowpass[3], l4 = lowpass[4], l5 = lowpass[5], l6 = lowpass[6], l7 = lowpass[7];
     const scale = HADAMARD_SCALE;
-    // Song sample i is written at out[i - shift]: a block-sized buffer (threads/reverbReturn.ts) or the mix.
+    // Song sample i is written at out[i - shift]: a block of the effects' returns (mix/effectReturns.ts).
     const shift = start - outStart;
     for (let i = start, end = start + count; i < end; i++) {
       let x = pre[pi];

@@ -1,7 +1,8 @@
-// Renders every track and mixes it using both cores as a pipeline: a long-lived worker renders the
-// SoundFont and drum stems one after another (it alone holds the SoundFont), while this thread renders the
-// synth-voice stems itself and runs each stem through its channel strip, in track order. Then the mix's
-// effects and bus chain run here.
+// Renders every track and mixes it using both cores. A first render is a pipeline: a long-lived worker
+// renders the SoundFont and drum stems one after another (it alone holds the SoundFont), while this thread
+// renders the synth-voice stems itself and runs each stem through its channel strip, in track order. A
+// re-render (some parts' stems or strip fronts are cached) mixes on both threads instead (editMix.ts).
+// Then the mix's effects and bus chain run here, the reverb on the worker.
 // `parallel: false` renders in this thread instead and produces the same bytes.
 
 import type { PartName, StereoBuffer, Track } from "../types";
@@ -10,8 +11,10 @@ import { Mixer, type MixOptions } from "../mix";
 import { integratedLoudness } from "../master";
 import { drainStemPool, recycleStem, renderStem } from "../render";
 import { stripFront } from "../mix/channelStrip";
-import { consumeReverbReturn, createReverbRing, fail as failReverb } from "./reverbReturn";
-import { stemCacheKey, stripFrontCacheKey, type StemCache } from "./stemCache";
+import { byLengthOfWork, mixOnBothThreads, type MixJob } from "./editMix";
+import { MIX_BLOCK, workerShare } from "../mix/effectReturns";
+import { consumeEffectReturns, createEffectRing, fail as failEffects } from "./effectReturns";
+import { flushStemWrites, stemCacheKey, stripFrontCacheKey, type DiskStemCache } from "./stemCache";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
 export interface RenderMixRequest {
@@ -23,7 +26,7 @@ export interface RenderMixRequest {
   /** Stems from an earlier render, by part: those parts are not rendered again. */
   cachedStems?: Partial<Record<PartName, StereoBuffer>>;
   /** Stems of earlier renders by content: a track rendered before is read back instead of rendered. */
-  stemCache?: StemCache;
+  stemCache?: DiskStemCache;
   /** Awaited before each part (pipeline.ts RenderOptions.pauseWhile). */
   pauseWhile?: () => Promise<void>;
 }
@@ -53,34 +56,33 @@ export function prewarmRenderWorker(): WorkerThread {
   return worker;
 }
 
+/**
+ * Writes the stems and strip fronts that this thread and the stem worker kept to write later
+ * (DiskStemCache.putLater): the pipeline calls it once the mix no longer waits for them, and a render
+ * calls it before it looks in the cache.
+ */
+export async function flushStemCacheWrites(): Promise<void> {
+  const remote = worker?.request({ kind: "flushStemWrites" });
+  flushStemWrites();
+  await remote;
+}
+
 export async function renderMix(request: RenderMixRequest): Promise<RenderMixResult> {
   const started = performance.now();
+  if (request.stemCache) await flushStemCacheWrites();
   const durationSeconds = request.lengthSamples / SAMPLE_RATE;
   const cached = request.cachedStems ?? {};
   const stemWorker = request.parallel ? prewarmRenderWorker() : null;
   const stemCache = request.stemCache;
   const cacheKeys = stemCache ? request.tracks.map((track) => stemCacheKey(track, durationSeconds)) : [];
-  // Which tracks the cache holds. Stems are read when their turn comes (64 MB each for 3 minutes), not
-  // all at once, unless the cache cannot tell without reading.
+  // Which tracks the cache holds. Stems are read when their turn comes (64 MB each for 3 minutes).
   const hitIndices = new Set<number>();
-  const fromCache = new Map<number, MeasuredStem>();
-  if (stemCache) {
-    request.tracks.forEach((track, index) => {
-      if (cached[track.part]) return;
-      if (stemCache.has) {
-        if (stemCache.has(cacheKeys[index])) hitIndices.add(index);
-        return;
-      }
-      const hit = stemCache.get(cacheKeys[index]);
-      if (!hit) return;
-      fromCache.set(index, hit);
-      hitIndices.add(index);
-    });
-  }
+  request.tracks.forEach((track, index) => {
+    if (stemCache && !cached[track.part] && stemCache.has(cacheKeys[index])) hitIndices.add(index);
+  });
   /** Reads a cached stem; null if it vanished meanwhile (another process trimmed it): it is then rendered. */
   const readHit = (index: number): MeasuredStem | null => {
-    const hit = fromCache.get(index) ?? stemCache?.get(cacheKeys[index]) ?? null;
-    fromCache.delete(index);
+    const hit = stemCache?.get(cacheKeys[index]) ?? null;
     if (!hit) hitIndices.delete(index);
     return hit;
   };
@@ -93,18 +95,45 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     return strip ? stripFrontCacheKey(cacheKeys[index], strip.part, strip.gain, mixer.lengthSamples) : null;
   };
   const frontHits = new Set<number>();
-  if (stemCache?.has && stemCache.lufs && !request.keepStems) {
+  if (stemCache && !request.keepStems) {
     request.tracks.forEach((track, index) => {
       if (cached[track.part]) return;
-      const lufs = stemCache.lufs!(cacheKeys[index]);
+      const lufs = stemCache.lufs(cacheKeys[index]);
       frontKeys[index] = lufs === undefined ? null : frontKeyFor(index, lufs);
-      if (frontKeys[index] && stemCache.has!(frontKeys[index]!)) frontHits.add(index);
+      if (frontKeys[index] && stemCache.has(frontKeys[index]!)) frontHits.add(index);
     });
   }
   for (const index of frontHits) hitIndices.delete(index);
   // The song was rendered before: this is an edit, and more are likely, so every strip front it runs is
   // kept. A first render keeps only its dry stems (half the writing).
   const editing = frontHits.size > 0 || hitIndices.size > 0;
+
+  // An edit mixes on both threads (editMix.ts). Not for a render that pauses for others (the worker
+  // would be held for the whole mix) or one that keeps its dry stems (the strip fronts overwrite them).
+  if (stemWorker && stemCache && editing && !request.keepStems && !request.pauseWhile) {
+    const jobs: MixJob[] = [];
+    const given: [PartName, StereoBuffer][] = [];
+    request.tracks.forEach((track, index) => {
+      const stem = cached[track.part];
+      if (stem) return given.push([track.part, stem]);
+      const source = frontHits.has(index) ? "front" : hitIndices.has(index) ? "dry" : "render";
+      jobs.push({ index, source, stemKey: cacheKeys[index]!, frontKey: frontKeys[index] ?? null });
+    });
+    const soundFontRender = (job: MixJob) => job.source === "render" && !needsNoSoundFont(request.tracks[job.index]!);
+    await mixOnBothThreads(
+      stemWorker,
+      mixer,
+      stemCache,
+      { tracks: request.tracks, durationSeconds, lengthSamples: request.lengthSamples, options: request.options, own: jobs.filter(soundFontRender), shared: byLengthOfWork(jobs.filter((job) => !soundFontRender(job))) },
+      given,
+    );
+    stemWorker.post({ kind: "drain" });
+    drainStemPool();
+    const stemsMs = performance.now() - started;
+    const t = performance.now();
+    const mix = stemWorker.busy ? mixer.finish() : await finishWithEffectsOn(stemWorker, mixer);
+    return { mix, stems: {}, timings: { stemsMs, waitMs: 0, stripMs: 0, effectsMs: performance.now() - t } };
+  }
   const requestStem = async (track: Track): Promise<MeasuredStem> => {
     const stem = cached[track.part];
     if (stem) return { stem };
@@ -174,7 +203,7 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
       }
       // Trimmed away meanwhile by another process: the dry stem (if still there) or a render instead.
       frontHits.delete(i);
-      if (stemCache!.has?.(cacheKeys[i])) hitIndices.add(i);
+      if (stemCache!.has(cacheKeys[i])) hitIndices.add(i);
     }
     let job = pending.get(i) ?? null;
     if (!job && onWorker(track, i)) job = requestJob(track, i);
@@ -218,25 +247,27 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   stemWorker?.post({ kind: "drain" });
   const stemsMs = performance.now() - started;
   const t = performance.now();
-  // The reverb runs on the worker while this thread does the rest of the effects; not when the worker is
+  // The reverb and delay run on the worker while this thread does the bus chain; not when the worker is
   // busy with another render's stems, which this thread would then wait behind.
-  const mix = stemWorker && !stemWorker.busy ? await finishWithReverbOn(stemWorker, mixer) : mixer.finish();
+  const mix = stemWorker && !stemWorker.busy ? await finishWithEffectsOn(stemWorker, mixer) : mixer.finish();
   return { mix, stems, timings: { stemsMs, waitMs, stripMs, effectsMs: performance.now() - t } };
 }
 
-async function finishWithReverbOn(thread: WorkerThread, mixer: Mixer): Promise<StereoBuffer> {
-  const { settings, send, length, block } = mixer.reverbInput();
-  const ring = createReverbRing(block);
-  const reverbDone = thread.request({ kind: "reverb", settings, send, length, ring });
+/** Finishes the mix here while the worker makes the effects' returns (threads/effectReturns.ts). */
+async function finishWithEffectsOn(thread: WorkerThread, mixer: Mixer): Promise<StereoBuffer> {
+  const ring = createEffectRing(MIX_BLOCK);
+  const input = mixer.effectsInput();
+  const share = workerShare(input.mix);
+  const effectsDone = thread.request({ kind: "effects", input, share, ring });
   let mix: StereoBuffer;
   try {
-    mix = mixer.finish(consumeReverbReturn(ring));
+    mix = mixer.finish(consumeEffectReturns(ring, share));
   } catch (error) {
-    failReverb(ring);
-    reverbDone.catch(() => undefined);
+    failEffects(ring);
+    effectsDone.catch(() => undefined);
     throw error;
   }
-  await reverbDone;
+  await effectsDone;
   return mix;
 }
 

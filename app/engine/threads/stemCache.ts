@@ -26,12 +26,15 @@ export interface CachedStem {
 export interface StemCache {
   get(key: string): CachedStem | null;
   /** Whether get() would (probably) find it, without reading it: lets a render read each stem when needed. */
-  has?(key: string): boolean;
+  has(key: string): boolean;
   /** The stored loudness of a cached stem, read without its samples; undefined when unknown. */
-  lufs?(key: string): number | undefined;
+  lufs(key: string): number | undefined;
   /** Must be called before the mixer processes the stem in place. */
   put(key: string, entry: CachedStem): void;
 }
+
+/** Stems a thread may hold for writing later (putLater): beyond this many, the oldest is written at once. */
+const MAX_WRITES_BEHIND = 3;
 
 /** Version of the renderer's output: bump when a change to rendering makes cached stems stale. */
 const RENDER_VERSION = 1;
@@ -59,17 +62,25 @@ export const STRIP_FRONT_PREFIX = "front-";
 
 export class DiskStemCache implements StemCache {
   constructor(
-    private readonly dir: string,
-    private readonly maxBytes: number,
+    readonly dir: string,
+    readonly maxBytes: number,
   ) {
     mkdirSync(dir, { recursive: true });
   }
 
+  /**
+   * Stems to write later (putLater), oldest first: an edit's new stem and strip front are written once the
+   * render no longer waits for this thread (flushWrites), not while the mix is being made.
+   */
+  private readonly behind = new Map<string, CachedStem>();
+
   has(key: string): boolean {
-    return existsSync(this.file(key));
+    return this.behind.has(key) || existsSync(this.file(key));
   }
 
   lufs(key: string): number | undefined {
+    const waiting = this.behind.get(key);
+    if (waiting) return waiting.lufs;
     let fd: number;
     try {
       fd = openSync(this.file(key), "r");
@@ -91,6 +102,9 @@ export class DiskStemCache implements StemCache {
   }
 
   get(key: string): CachedStem | null {
+    // A stem still waiting to be written is read back from its file like any other: the caller may
+    // process what get() returns in place.
+    if (this.behind.has(key)) this.flushWrites();
     // Read straight into the stem's own (aligned) buffers, which the mixer then writes into: reading the
     // whole file first would hold and copy every stem twice.
     let fd: number;
@@ -121,6 +135,27 @@ export class DiskStemCache implements StemCache {
       return null;
     } finally {
       closeSync(fd);
+    }
+  }
+
+  /**
+   * Keeps the entry to be written by flushWrites(). The caller must leave its buffers unchanged from
+   * now on: they are the cache's until written.
+   */
+  putLater(key: string, entry: CachedStem): void {
+    this.behind.set(key, entry);
+    if (this.behind.size > MAX_WRITES_BEHIND) {
+      const [oldest, waiting] = this.behind.entries().next().value!;
+      this.behind.delete(oldest);
+      this.put(oldest, waiting);
+    }
+  }
+
+  /** Writes every entry kept by putLater. */
+  flushWrites(): void {
+    for (const [key, entry] of this.behind) {
+      this.behind.delete(key);
+      this.put(key, entry);
     }
   }
 
@@ -209,7 +244,12 @@ function readFully(fd: number, target: Uint8Array, position: number): number {
 
 const caches = new Map<string, DiskStemCache>();
 
-/** One cache object per directory and process. */
+/** Writes what every cache of this thread kept for later (DiskStemCache.putLater). */
+export function flushStemWrites(): void {
+  for (const cache of caches.values()) cache.flushWrites();
+}
+
+/** One cache object per directory and thread. */
 export function diskStemCache(dir: string, maxBytes: number): DiskStemCache {
   let cache = caches.get(dir);
   if (!cache) {

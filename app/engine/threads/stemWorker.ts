@@ -1,18 +1,20 @@
 // Worker-thread entry: renders stems on request, measures their loudness, and transfers them back; or runs
 // the front of a stem's channel strip (gain, filters, compressor) in place, for a stem the mixing thread
-// already has (a cached one), so both cores share the strips of a re-render; or the right channel's share
-// of the master (master/channelShare.ts). Stems the mixing thread has mixed come back to be rendered into
-// again (render/stemPool.ts). Requests are handled one at a time, in arrival order; the SoundFont stays
-// loaded in the worker between songs.
+// already has (a cached one); or mixes its share of a re-render's parts into a mix of its own
+// (threads/editMix.ts); or the right channel's share of the master (master/channelShare.ts). Stems the
+// mixing thread has mixed come back to be rendered into again (render/stemPool.ts). Requests are handled
+// one at a time, in arrival order; the SoundFont stays loaded in the worker between songs.
 
 import { parentPort } from "node:worker_threads";
 import type { Gain, Seconds, StereoBuffer, Track } from "../types";
 import { integratedLoudness, runChannelOp, type ChannelOp } from "../master";
 import { stripFront } from "../mix/channelStrip";
 import type { PartMix } from "../mix/partDefaults";
-import type { ReverbSettings } from "../mix/reverb";
+import type { EffectShare, EffectsInput } from "../mix/effectReturns";
 import { drainStemPool, loadSoundBank, recycleStem, renderStem } from "../render";
-import { produceReverbReturn, type ReverbRing } from "./reverbReturn";
+import { runMixSession, type MixSession } from "./editMix";
+import { produceEffectReturns, type EffectRing } from "./effectReturns";
+import { flushStemWrites } from "./stemCache";
 
 // Parse the SoundFont as soon as the worker starts, while the main thread is still composing.
 loadSoundBank();
@@ -22,8 +24,10 @@ let queue: Promise<void> = Promise.resolve();
 type Message =
   | { id: number; kind?: "render"; track: Track; durationSeconds: Seconds }
   | { id: number; kind: "stripFront"; stem: StereoBuffer; part: PartMix; gain: Gain; length: number }
-  | { id: number; kind: "reverb"; settings: ReverbSettings; send: Float32Array; length: number; ring: ReverbRing }
-  | { id: number; kind: "master"; op: ChannelOp };
+  | { id: number; kind: "effects"; input: EffectsInput; share: EffectShare; ring: EffectRing }
+  | { id: number; kind: "master"; op: ChannelOp }
+  | { id: number; kind: "mix"; session: MixSession }
+  | { id: number; kind: "flushStemWrites" };
 
 /** Unanswered, and handled at once rather than queued: stems the mixing thread is done with, for reuse. */
 type PoolMessage = { kind: "recycle"; stem: StereoBuffer } | { kind: "drain" };
@@ -39,8 +43,19 @@ parentPort?.on("message", (message: Message | PoolMessage) => {
         parentPort?.postMessage({ id: message.id, result }, transfer);
         return;
       }
-      if (message.kind === "reverb") {
-        produceReverbReturn(message.settings, message.send, message.length, message.ring);
+      if (message.kind === "flushStemWrites") {
+        flushStemWrites();
+        parentPort?.postMessage({ id: message.id });
+        return;
+      }
+      if (message.kind === "mix") {
+        // The partial is in shared memory (kept for the next edit's session): sent, not transferred.
+        const partial = await runMixSession(message.session);
+        parentPort?.postMessage({ id: message.id, partial });
+        return;
+      }
+      if (message.kind === "effects") {
+        produceEffectReturns(message.input, message.share, message.ring);
         parentPort?.postMessage({ id: message.id });
         return;
       }

@@ -32,7 +32,7 @@ parentPort?.on("message", (message: MixRequest) => {
       const mixed = mixVocal({ instrumental, vocal, emphasis: message.emphasis });
       const wavWriter = new WavWriter(mixed.audio);
       const mp3Pending = encodeMp3Parallel(mixed.audio, wavWriter);
-      wavWriter.quantiseTo(mixed.audio.left.length);
+      await wavWriter.complete;
       const wav = wavWriter.bytes;
       const peaks = songPeaks(mixed.audio, message.segmentSeconds, message.segmentCount);
       const mp3 = await mp3Pending;
