@@ -12,6 +12,7 @@ export interface JobPayloads {
   "song.render-pool": { songId: string };
   "song.pool-refill": { filter: string };
   "song.rerender": { songId: string; version: number };
+  "song.prepare-edit": { songId: string };
   "vocal.generate": { songId: string; vocalId: string };
   "lyrics.generate": { lyricsId: string };
   "song.wav": { songId: string };
@@ -123,6 +124,20 @@ export const queues: QueueDeclarations = {
     retryDelay: 2,
     retryBackoff: true,
     expireInSeconds: 5 * MINUTE,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+  },
+  // Gets a song ready for its first edit when its owner opens the edit pages (docs/edit-flow.md, "Re-render
+  // speed"): background work on the song thread, which gives way to every render someone waits for and
+  // skips what the stem cache already holds. Woken at once: the owner may edit within seconds.
+  "song.prepare-edit": {
+    notify: true,
+    policy: "stately",
+    singletonKey: perSong,
+    retryLimit: 1,
+    retryDelay: 10,
+    retryBackoff: false,
+    expireInSeconds: 10 * MINUTE,
     heartbeatSeconds: 30,
     concurrency: 1,
   },

@@ -11,6 +11,7 @@ import { STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
 import { flushStemCacheWrites, prewarmRenderWorker, renderMix } from "./threads";
 import { masterMix } from "./threads/masterOnWorker";
+import { prepareStripFronts } from "./threads/prepareEdit";
 import { prewarmProcessHost } from "./threads/processHost";
 import { diskStemCache } from "./threads/stemCache";
 import type { Bpm, Composition, Decibels, Lufs, PartName, Production, Seconds, SongParams, StereoBuffer, Track } from "./types";
@@ -133,12 +134,12 @@ export async function renderFromParts(composition: Composition, production: Prod
     mix: production.mix,
     sfx: production.sfx,
   });
-  // An edit's new stems and strip fronts are written to the stem cache now, while LAME encodes, rather
-  // than while the mix waited for them.
-  const stemsWritten = options.stemCache ? flushStemCacheWrites() : Promise.resolve();
   const mp3 = await mp3Pending;
-  await stemsWritten;
   timings.encode = performance.now() - t;
+  // An edit's new stems and strip fronts are written to the stem cache once the song is done, rather than
+  // while the mix or LAME waited for them; the next render waits for them before it looks in the cache.
+  // A failed write only costs a later render (the stem is rendered again), so it is not this render's error.
+  if (options.stemCache) setImmediate(() => void flushStemCacheWrites().catch(() => undefined));
   timings.total = performance.now() - started;
 
   return {
@@ -153,6 +154,16 @@ export async function renderFromParts(composition: Composition, production: Prod
     stats: { durationSeconds: renderedSeconds, tempo: composition.tempo, key: composition.key.name, lufs: mastered.lufs, truePeakDb: mastered.truePeakDb, timings },
     ...(options.keepStems ? { stems: mixed.stems } : {}),
   };
+}
+
+/**
+ * Gets a song ready for its first edit (threads/prepareEdit.ts): the stem cache gets every sounding part's
+ * strip front, so the edit reads them instead of running each part's strip. Returns how many it made.
+ */
+export async function prepareEdit(composition: Composition, production: Production, options: Required<Pick<RenderOptions, "stemCache">> & Pick<RenderOptions, "excerpt" | "pauseWhile">): Promise<number> {
+  const { tracks, lengthSamples } = scheduleRender(composition, production, options.excerpt);
+  const cache = diskStemCache(options.stemCache.dir, options.stemCache.maxBytes);
+  return prepareStripFronts(tracks, lengthSamples, production.levels, cache, options.pauseWhile);
 }
 
 /**

@@ -28,7 +28,7 @@ import { db } from "~/server/db.server";
 import { requireVerifiedUser, type SessionUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
 import { getUserPlan, isPaidPlan } from "~/server/plans.server";
-import { renderFromPartsOffThread } from "~/engine/threads";
+import { prepareEditOffThread, renderFromPartsOffThread } from "~/engine/threads";
 import { getStorage, songMediaKeys } from "~/server/storage.server";
 import { downsamplePeaks, engineParams, songRenderOptions, storeRenderedSong, WAVE_PREVIEW_PAIRS } from "./song-generate.server";
 import { findVocal, instrumentalMedia, mixVersionVocal } from "./song-vocal-mix.server";
@@ -337,6 +337,28 @@ export async function renderSongVersion(songId: string, version: number): Promis
       })
       .where(and(eq(songs.id, songId), sql`${songs.version} < ${version}`));
   });
+}
+
+/**
+ * The song.prepare-edit job: the stem cache gets the strip front of each part the song plays now, so its
+ * first edit re-renders as quickly as later ones (app/engine/threads/prepareEdit.ts). Resolves with how
+ * many fronts it made; null for a song that is not finished, or without a stem cache.
+ */
+export async function prepareSongForEditing(songId: string): Promise<number | null> {
+  const song = await findSong(songId);
+  const { stemCache, excerpt } = songRenderOptions();
+  if (!song || song.status !== "complete" || !song.compositionId || !song.productionId || !stemCache) return null;
+  const { composition, production } = await currentParts(song);
+  return prepareEditOffThread(composition, production, { stemCache, ...(excerpt ? { excerpt } : {}) });
+}
+
+/**
+ * Starts getting the song ready for its first edit (song.prepare-edit) when its owner opens the edit pages
+ * of a song they may change. A job already waiting for the song stands for this one.
+ */
+export async function prepareForEditing(song: Song, editable: boolean): Promise<void> {
+  if (!editable || song.status !== "complete") return;
+  await enqueue("song.prepare-edit", { songId: song.id });
 }
 
 /** Called when a rerender job has used its last attempt: the edit shows as failed; the song is unchanged. */

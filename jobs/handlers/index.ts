@@ -5,6 +5,7 @@ import * as expireVerificationTokens from "./housekeeping.expire-verification-to
 import * as lyricsGenerate from "./lyrics.generate";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
+import * as songPrepareEdit from "./song.prepare-edit";
 import * as songRender from "./song.render";
 import * as songRenderPool from "./song.render-pool";
 import * as songRerender from "./song.rerender";
@@ -17,6 +18,7 @@ export const handlers: HandlerRegistry = {
   "song.render": songRender.handle,
   "song.render-pool": songRenderPool.handle,
   "song.rerender": songRerender.handle,
+  "song.prepare-edit": songPrepareEdit.handle,
   "song.pool-refill": songPoolRefill.handle,
   "song.wav": songWav.handle,
   "lyrics.generate": lyricsGenerate.handle,

@@ -8,7 +8,8 @@ import path from "node:path";
 import { defaultSongParams } from "~/engine/catalogue";
 import { compose, produce } from "~/engine/compose";
 import { withSegmentNotes } from "~/engine/edit";
-import { renderFromParts, scheduleRender, type RenderOptions } from "~/engine/pipeline";
+import { prepareEdit, renderFromParts, scheduleRender, type RenderOptions } from "~/engine/pipeline";
+import { flushStemCacheWrites } from "~/engine/threads";
 import { diskStemCache, STRIP_FRONT_PREFIX } from "~/engine/threads/stemCache";
 import type { Composition, Production, SongParams } from "~/engine/types";
 
@@ -20,8 +21,12 @@ function song(): { params: SongParams; composition: Composition; production: Pro
   return { params, composition, production: produce(params, composition) };
 }
 
-const render = (composition: Composition, production: Production, options: RenderOptions = {}) =>
-  renderFromParts(composition, production, { excerpt: EXCERPT, mp3: false, ...options });
+/** A render, and (with a stem cache) the cache writes it leaves for afterwards, so the files can be inspected. */
+async function render(composition: Composition, production: Production, options: RenderOptions = {}) {
+  const rendered = await renderFromParts(composition, production, { excerpt: EXCERPT, mp3: false, ...options });
+  if (options.stemCache) await flushStemCacheWrites();
+  return rendered;
+}
 
 const tempCache = () => ({ dir: mkdtempSync(path.join(os.tmpdir(), "songloom-stems-")), maxBytes: 512 * 1024 * 1024 });
 const cacheFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".stem")).sort();
@@ -207,4 +212,32 @@ test("stems kept for writing later are found by the cache at once and written by
   cache.flushWrites();
   expect(stemFiles(cache.dir)).toEqual(["a.stem", "b.stem", "c.stem", "d.stem", "e.stem"]);
   expect(cache.get("e")!.stem.right[999]).toBeCloseTo(-0.3, 6);
+});
+
+test("a song got ready for editing has every sounding part's strip front: its first edit makes none and sounds as without a cache", async () => {
+  const { params, composition, production } = song();
+  const cache = tempCache();
+  await render(composition, production, { stemCache: cache });
+  expect(frontFiles(cache.dir)).toEqual([]);
+  const sounding = soundingParts(composition, production);
+  expect(await prepareEdit(composition, production, { stemCache: cache, excerpt: EXCERPT })).toBe(sounding.length);
+  const fronts = frontFiles(cache.dir);
+  expect(fronts.length).toBe(sounding.length);
+  // Done once: asked again, it makes nothing.
+  expect(await prepareEdit(composition, production, { stemCache: cache, excerpt: EXCERPT })).toBe(0);
+
+  const remixed = produce({ ...params, mix: "garage" }, composition, production.seed);
+  const firstEdit = await render(composition, remixed, { stemCache: cache });
+  expect(frontFiles(cache.dir)).toEqual(fronts);
+  expect(same(firstEdit.wav, (await render(composition, remixed)).wav)).toBe(true);
+});
+
+test("getting a song ready for editing renders the dry stems the cache no longer holds", async () => {
+  const { composition, production } = song();
+  const cache = tempCache();
+  const sounding = soundingParts(composition, production);
+  expect(await prepareEdit(composition, production, { stemCache: cache, excerpt: EXCERPT })).toBe(sounding.length);
+  // Every part's dry stem (a silent one's too: only its render shows it is silent), a front per sounding part.
+  expect(stemFiles(cache.dir).length).toBe(composition.parts.length);
+  expect(frontFiles(cache.dir).length).toBe(sounding.length);
 });

@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { songs, songVersions, subscriptions } from "#drizzle/schema/index";
-import { startBoss, stopBoss } from "#jobs/boss";
+import { getBoss, startBoss, stopBoss } from "#jobs/boss";
 import { createSongs } from "~/services/song-create.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
 import { MASTERED_SONG_MESSAGE } from "~/services/song-edit.server";
@@ -116,6 +116,33 @@ function editPagePaths(songId: string): string[] {
   }
   return [...pages].sort();
 }
+
+/** Songs with a song.prepare-edit job waiting (fetched, so each job is seen once). */
+async function songsBeingPrepared(): Promise<string[]> {
+  const jobs = await getBoss().fetch<{ songId: string }>("song.prepare-edit", { batchSize: 100 });
+  return jobs.map((job) => job.data.songId);
+}
+
+describe("getting a song ready for its first edit", () => {
+  test("the owner opening an edit page queues it; a stranger's visit and a read-only song queue nothing", async () => {
+    const owner = await person();
+    const songId = await completedSong(owner);
+    await songsBeingPrepared();
+    expect((await get(`/edit/${songId}/production`, owner.cookie)).status).toBe(200);
+    expect(await songsBeingPrepared()).toEqual([songId]);
+
+    const stranger = await person();
+    expect((await get(`/edit/${songId}`, stranger.cookie)).status).toBe(302);
+    expect(await songsBeingPrepared()).toEqual([]);
+
+    const paid = await person();
+    await database().db.insert(subscriptions).values({ userId: paid.id, productId: 1, currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+    const mastered = await completedSong(paid);
+    await database().db.update(songs).set({ masteredAt: new Date() }).where(eq(songs.id, mastered));
+    expect((await get(`/edit/${mastered}`, paid.cookie)).status).toBe(200);
+    expect(await songsBeingPrepared()).toEqual([]);
+  });
+});
 
 describe("who may reach the edit pages", () => {
   test("a non-owner gets the share page from every edit page and a 404 from every edit API", async () => {

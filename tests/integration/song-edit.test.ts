@@ -1,17 +1,20 @@
 // The edit flow's core against real Postgres: an edit becomes the song's next version through the
 // song.rerender job's function, production edits keep the notes, note and arrangement edits keep the
 // sounds, and versions only ever move forward. Renders are real engine renders of a short excerpt.
-import { mkdtempSync } from "node:fs";
+import "../support/data-env";
+import { mkdtempSync, readdirSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { songs, songVersions, subscriptions } from "#drizzle/schema/index";
 import { startBoss, stopBoss } from "#jobs/boss";
+import { STRIP_FRONT_PREFIX } from "~/engine/threads/stemCache";
 import { findSong } from "~/models/song.server";
+import { env } from "~/server/env.server";
 import { getUserPlan } from "~/server/plans.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { createSongs } from "~/services/song-create.server";
-import { copySong, editArrangement, editNotes, editProduction, loadComposition, loadProduction, renderSongVersion, reproduceSong, rewriteSong } from "~/services/song-edit.server";
+import { copySong, editArrangement, editNotes, editProduction, loadComposition, loadProduction, prepareSongForEditing, renderSongVersion, reproduceSong, rewriteSong } from "~/services/song-edit.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
 import { createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
@@ -164,4 +167,22 @@ test("a second edit made while the first still renders builds on the first: both
   expect((await loadProduction(after.productionId!)).mix).toBe("lofi");
   expect((await loadComposition(after.compositionId!)).segments[0].parts.bass).toEqual(notes);
   expect(after.params.mix).toBe("lofi");
+});
+
+test("getting a song ready for its first edit makes its parts' strip fronts once; a song still composing has nothing to prepare", async () => {
+  const { user, song } = await completeSong();
+  // The first render kept only dry stems. (Earlier tests' edits of other songs made fronts, and songs share
+  // their first seconds' chords: those go, as after trimming.) Each part that plays gets its front.
+  const cacheDir = path.join(env.DATA_DIR, "stem-cache");
+  for (const name of readdirSync(cacheDir)) if (name.startsWith(STRIP_FRONT_PREFIX)) unlinkSync(path.join(cacheDir, name));
+  expect(await prepareSongForEditing(song.id)).toBeGreaterThanOrEqual(1);
+  // The job may run again whenever the edit pages open: what the cache holds is not made again.
+  expect(await prepareSongForEditing(song.id)).toBe(0);
+  // The edit that follows renders as usual.
+  await editProduction(song, { mix: "garage" });
+  await renderSongVersion(song.id, 2);
+  expect((await findSong(song.id))!.version).toBe(2);
+
+  const created = await createSongs(user, { style: "wd_lofi", filter: "morning_sun", songs: 1 });
+  expect(await prepareSongForEditing(created.songs[0].id)).toBeNull();
 });

@@ -10,7 +10,7 @@ import { SAMPLE_RATE } from "../types";
  * into subnormal floats, and every stage after it (Float32Array stores and loads included) slows down
  * by an order of magnitude on x86.
  */
-const TINY = 1e-15;
+export const TINY = 1e-15;
 
 export type BiquadShape = "lowpass" | "highpass" | "bandpass" | "peak" | "lowshelf" | "highshelf";
 
@@ -81,6 +81,16 @@ export class Biquad {
   setCoefficients(b0: number, b1: number, b2: number, a1: number, a2: number): void {
     this.b0 = b0; this.b1 = b1; this.b2 = b2;
     this.a1 = a1; this.a2 = a2;
+  }
+
+  /** The coefficients and state, for a loop that runs the filter inline (e.g. mix/delay.ts); see setState. */
+  state(): { b0: number; b1: number; b2: number; a1: number; a2: number; z1: number; z2: number } {
+    return { b0: this.b0, b1: this.b1, b2: this.b2, a1: this.a1, a2: this.a2, z1: this.z1, z2: this.z2 };
+  }
+
+  setState(z1: number, z2: number): void {
+    this.z1 = z1;
+    this.z2 = z2;
   }
 
   /** True when the filter holds no energy: zero input will give zero output. */

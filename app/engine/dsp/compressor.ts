@@ -60,19 +60,60 @@ export class Compressor {
 
   /** Compresses left/right[start, start+count) in place, keyed from `key` when given (sidechain). */
   process(left: Float32Array, right: Float32Array, start = 0, count = left.length - start, key?: Float32Array): void {
+    // Runs of samples between gain updates, one loop per detector, with the gain curve's constants in
+    // locals: no property loads, key test or counter test per sample. The same arithmetic in the same
+    // order as one sample at a time with reductionDb() (the same bytes), in about half the time.
     let { envelope, gain, target, counter } = this;
     const { attack, release, smoothing, makeup } = this;
-    for (let i = start, end = start + count; i < end; i++) {
-      const a = key ? Math.abs(key[i]) : Math.max(Math.abs(left[i]), Math.abs(right[i]));
-      envelope = a > envelope ? a + (envelope - a) * attack : a + (envelope - a) * release;
-      if (++counter === GAIN_INTERVAL) {
-        counter = 0;
-        const levelDb = envelope > 1e-6 ? 20 * Math.log10(envelope) : -120;
-        target = Math.pow(10, this.reductionDb(levelDb) / 20) * makeup;
+    const threshold = this.s.thresholdDb, knee = this.knee, slope = 1 / this.s.ratio - 1;
+    const end = start + count;
+    let i = start;
+    for (;;) {
+      // Samples before the next gain update (whose counter stays under GAIN_INTERVAL).
+      const stop = Math.min(end, i + GAIN_INTERVAL - 1 - counter);
+      counter += stop - i;
+      if (key) {
+        for (; i < stop; i++) {
+          const a = Math.abs(key[i]);
+          envelope = a > envelope ? a + (envelope - a) * attack : a + (envelope - a) * release;
+          gain = target + (gain - target) * smoothing;
+          left[i] *= gain;
+          right[i] *= gain;
+        }
+      } else {
+        for (; i < stop; i++) {
+          const l = Math.abs(left[i]), r = Math.abs(right[i]);
+          const a = l > r ? l : r;
+          envelope = a > envelope ? a + (envelope - a) * attack : a + (envelope - a) * release;
+          gain = target + (gain - target) * smoothing;
+          left[i] *= gain;
+          right[i] *= gain;
+        }
       }
+      if (i === end) break;
+      // The sample whose detector value sets the next gain target.
+      let a: number;
+      if (key) a = Math.abs(key[i]);
+      else {
+        const l = Math.abs(left[i]), r = Math.abs(right[i]);
+        a = l > r ? l : r;
+      }
+      envelope = a > envelope ? a + (envelope - a) * attack : a + (envelope - a) * release;
+      counter = 0;
+      const levelDb = envelope > 1e-6 ? 20 * Math.log10(envelope) : -120;
+      const over = levelDb - threshold;
+      let reductionDb: number;
+      if (over <= -knee / 2) reductionDb = 0;
+      else if (over >= knee / 2) reductionDb = slope * over;
+      else {
+        const x = over + knee / 2;
+        reductionDb = (slope * x * x) / (2 * knee);
+      }
+      target = Math.pow(10, reductionDb / 20) * makeup;
       gain = target + (gain - target) * smoothing;
       left[i] *= gain;
       right[i] *= gain;
+      i++;
     }
     // Over long silences the envelope decays towards subnormal doubles, which are slow: flush it.
     this.envelope = envelope < 1e-30 ? 0 : envelope;

@@ -14,7 +14,7 @@ import { EffectReturns, MIX_BLOCK, settleInto, type EffectShare, type EffectsInp
 import { createFixed } from "./fixedPoint";
 import { duckCurve, kickSamples } from "./kickPump";
 import { mixStyle, type MixStyle } from "./mixStyles";
-import { PART_MIX } from "./partDefaults";
+import { PART_MIX, type PartMix } from "./partDefaults";
 import { PUMPING_FILTERS } from "./pumpingFilters";
 
 /**
@@ -42,6 +42,19 @@ export interface MixOptions {
 
 /** What a Mixer has accumulated before its effects run: the fixed-point bus and mono effect sends. */
 export type PartialMix = StripTargets;
+
+/**
+ * What the front of a part's channel strip (mix/channelStrip.ts stripFront) runs with for a stem of that
+ * loudness: its settings and staging gain. No mix style changes them. Null when the part adds nothing.
+ */
+export function stripFrontFor(part: PartName, stemLufs: number, levels: MixOptions["levels"]): { part: PartMix; gain: Gain } | null {
+  const settings = PART_MIX[part];
+  const level = levels[part] ?? 1;
+  if (!Number.isFinite(stemLufs) || level <= 0) return null;
+  // Gain staging by measurement: any instrument at any velocity lands at the part's target loudness.
+  const stagingDb = Math.max(-MAX_STAGING_DB, Math.min(MAX_STAGING_DB, settings.targetLufs - stemLufs));
+  return { part: settings, gain: dbToGain(stagingDb) * level };
+}
 
 export class Mixer {
   private readonly style: MixStyle;
@@ -106,15 +119,12 @@ export class Mixer {
 
   /** The part's channel-strip settings for a stem of that loudness; null when the part adds nothing. */
   stripFor(part: PartName, stemLufs: number): StripSettings | null {
-    const settings = PART_MIX[part];
-    const level = this.options.levels[part] ?? 1;
-    if (!Number.isFinite(stemLufs) || level <= 0) return null;
-    // Gain staging by measurement: any instrument at any velocity lands at the part's target loudness.
-    const stagingDb = Math.max(-MAX_STAGING_DB, Math.min(MAX_STAGING_DB, settings.targetLufs - stemLufs));
+    const front = stripFrontFor(part, stemLufs, this.options.levels);
+    if (!front) return null;
+    const settings = front.part;
     const pumps = settings.pumps && this.pumps;
     return {
-      part: settings,
-      gain: dbToGain(stagingDb) * level,
+      ...front,
       reverbSend: settings.reverbSend * dbToGain(this.style.reverbReturnDb),
       delaySend: settings.delaySend * dbToGain(this.style.delay.returnDb),
       pump: pumps ? { duck: this.duckCurve()!, depth: this.pumpDepth } : null,

@@ -1,4 +1,4 @@
 export { flushStemCacheWrites, prewarmRenderWorker, renderMix, type RenderMixRequest, type RenderMixResult } from "./renderMix";
 export { WorkerThread } from "./workerThread";
-export { renderFromPartsOffThread, renderPreviewOffThread } from "./renderOffThread";
+export { prepareEditOffThread, renderFromPartsOffThread, renderPreviewOffThread } from "./renderOffThread";
 export { mixVocalOffThread, type MixedVocalSong } from "./mixVocalOffThread";

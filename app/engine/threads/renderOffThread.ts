@@ -23,6 +23,16 @@ export async function renderFromPartsOffThread(
   return reply.rendered;
 }
 
+/**
+ * Gets a song ready for its first edit on the song thread (pipeline.ts prepareEdit), in the background: it
+ * gives way to every render someone waits for. Resolves with how many strip fronts it made.
+ */
+export async function prepareEditOffThread(composition: Composition, production: Production, options: Required<Pick<RenderOptions, "stemCache">> & Pick<RenderOptions, "excerpt">): Promise<number> {
+  worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"));
+  const reply = await worker.request<{ made: number }>({ task: "prepareEdit", composition, production, options });
+  return reply.made;
+}
+
 let previewWorker: WorkerThread | null = null;
 
 /**

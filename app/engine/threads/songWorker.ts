@@ -3,16 +3,19 @@
 // starts its own stem and MP3 workers as the pipeline does anywhere.
 //
 // Renders someone is waiting for (a user's song, an edit, a WAV) run one at a time in arrival order, at
-// once. A background render (a pool song nobody has asked for yet) waits while any of those is queued or
-// running, also between the steps of its own render (RenderOptions.pauseWhile): an edit made right after a
-// create no longer waits behind the pool being topped up, at most behind the step a pool song is in.
+// once. A background render (a pool song nobody has asked for yet), like getting a song ready for its first
+// edit (threads/prepareEdit.ts), waits while any of those is queued or running, also between the steps of
+// its own work (RenderOptions.pauseWhile): an edit made right after a create no longer waits behind the
+// pool being topped up, at most behind the step a pool song is in.
 
 import { parentPort } from "node:worker_threads";
-import { renderFromParts, type RenderOptions } from "../pipeline";
+import { prepareEdit, renderFromParts, type RenderOptions } from "../pipeline";
 import type { Composition, Production } from "../types";
 
 interface SongRequest {
   id: number;
+  /** render (the default): the whole song; prepareEdit: its strip fronts for the first edit (always in the background). */
+  task?: "render" | "prepareEdit";
   composition: Composition;
   production: Production;
   options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile">;
@@ -31,6 +34,13 @@ async function whileForegroundPending(): Promise<void> {
 
 async function render(message: SongRequest, pauseWhile?: () => Promise<void>): Promise<void> {
   try {
+    if (message.task === "prepareEdit") {
+      if (!message.options.stemCache) throw new Error("prepareEdit needs a stem cache");
+      const { stemCache, excerpt } = message.options;
+      const made = await prepareEdit(message.composition, message.production, { stemCache, ...(excerpt ? { excerpt } : {}), ...(pauseWhile ? { pauseWhile } : {}) });
+      parentPort?.postMessage({ id: message.id, made });
+      return;
+    }
     const rendered = await renderFromParts(message.composition, message.production, { ...message.options, ...(pauseWhile ? { pauseWhile } : {}) });
     const buffers = [rendered.wav.buffer, rendered.midi.buffer, ...(rendered.mp3 ? [rendered.mp3.buffer] : [])] as ArrayBuffer[];
     parentPort?.postMessage({ id: message.id, rendered }, buffers);
@@ -40,7 +50,7 @@ async function render(message: SongRequest, pauseWhile?: () => Promise<void>): P
 }
 
 parentPort?.on("message", (message: SongRequest) => {
-  if (message.background) {
+  if (message.background || message.task === "prepareEdit") {
     background = background.then(async () => {
       await whileForegroundPending();
       await render(message, whileForegroundPending);
