@@ -4,7 +4,8 @@
 
 import { Reverb, mixStems, MIX_STYLE_IDS, PingPongDelay, mixStyle } from "~/engine/mix";
 import { encodeMp3, encodeMp3Native, encodeMp3Parallel, encodePcmNative, encodeWav, nativeLamePath, readMp3Frames, waveformPeaks, WavWriter } from "~/engine/encode";
-import { integratedLoudness, limit, master, STANDARD_MASTER, truePeakDb } from "~/engine/master";
+import { integratedLoudness, master, STANDARD_MASTER, truePeakDb } from "~/engine/master";
+import { limitChannel, limiterPlanFromPeaks, limiterWindow, WindowPeaks } from "~/engine/master/limiter";
 import { renderStems, SYNTH_DRUMS, SYNTH_VOICES } from "~/engine/render";
 import { addAmbience, AMBIENT_EFFECT_IDS, renderAmbience } from "~/engine/sfx";
 import { createStereo, cloneStereo, samplePeak } from "~/engine/dsp/stereo";
@@ -76,8 +77,20 @@ describe("limiter and master", () => {
 
   it("never lets a sample over the ceiling", () => {
     const buffer = loudNoise();
-    limit(buffer, 4, { ceilingDb: -2, lookAheadSeconds: 0.005, releaseSeconds: 0.08 }, { write: true, truePeak: false });
-    expect(samplePeak(buffer)).toBeLessThanOrEqual(Math.pow(10, -2 / 20) + 1e-6);
+    const settings = { ceilingDb: -2, lookAheadSeconds: 0.005, releaseSeconds: 0.08 };
+    // As the master limits: each channel with the plan made from both channels' window peaks.
+    const [left, right] = [buffer.left, buffer.right].map((channel) => {
+      const peaks = new WindowPeaks(channel.length, limiterWindow(settings, SAMPLE_RATE));
+      peaks.add(channel, 0, channel.length);
+      return peaks.peaks;
+    });
+    const plan = limiterPlanFromPeaks(left!, right!, SAMPLE_RATE, 4, settings);
+    const limited = createStereo(buffer.left.length);
+    limitChannel(buffer.left, plan, SAMPLE_RATE, { truePeak: false, output: limited.left });
+    limitChannel(buffer.right, plan, SAMPLE_RATE, { truePeak: false, output: limited.right });
+    expect(samplePeak(limited)).toBeLessThanOrEqual(Math.pow(10, -2 / 20) + 1e-6);
+    // It was limiting: four times the input's level would go far over.
+    expect(samplePeak(buffer) * 4).toBeGreaterThan(2);
   });
 
   it("masters to -14 LUFS integrated with true peak at or under -1 dBTP", () => {

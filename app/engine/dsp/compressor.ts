@@ -122,3 +122,106 @@ export class Compressor {
     this.counter = counter;
   }
 }
+
+/**
+ * The compressor split so each channel's work can run on its own thread (the master's, master/channelShare.ts):
+ * each channel's detector is traced at the gain-update points (EnvelopeTrace), the gain targets are made
+ * from the larger of the two envelopes (compressorTargets), and each channel follows the targets with the
+ * same per-sample smoothing (TargetFollower). Linked like Compressor, by the louder channel's envelope
+ * rather than the envelope of the louder sample: the same gain on both channels, from either thread.
+ */
+export class EnvelopeTrace {
+  private readonly attack: number;
+  private readonly release: number;
+  private envelope = 0;
+  private counter = 0;
+  private next = 0;
+  /** The detector's envelope at each gain update (after every GAIN_INTERVAL-th sample). */
+  readonly envelopes: Float64Array;
+
+  constructor(settings: Pick<CompressorSettings, "attackSeconds" | "releaseSeconds">, length: number, sampleRate: number = SAMPLE_RATE) {
+    this.attack = onePoleCoefficient(settings.attackSeconds, sampleRate);
+    this.release = onePoleCoefficient(settings.releaseSeconds, sampleRate);
+    this.envelopes = new Float64Array(Math.floor(length / GAIN_INTERVAL));
+  }
+
+  /** Feeds x[start, start+count), the channel's next samples. */
+  add(x: Float32Array, start: number, count: number): void {
+    const { attack, release, envelopes } = this;
+    let { envelope, counter, next } = this;
+    for (let i = start, end = start + count; i < end; i++) {
+      const a = Math.abs(x[i]);
+      envelope = a > envelope ? a + (envelope - a) * attack : a + (envelope - a) * release;
+      if (++counter === GAIN_INTERVAL) {
+        counter = 0;
+        envelopes[next++] = envelope;
+      }
+    }
+    // Over long silences the envelope decays towards subnormal doubles, which are slow: flush it.
+    this.envelope = envelope < 1e-30 ? 0 : envelope;
+    this.counter = counter;
+    this.next = next;
+  }
+}
+
+/** The gain target at each update point, from both channels' traced envelopes. */
+export function compressorTargets(settings: CompressorSettings, left: Float64Array, right: Float64Array): Float64Array {
+  const knee = settings.kneeDb ?? 6;
+  const slope = 1 / settings.ratio - 1;
+  const makeup = dbToGain(settings.makeupDb ?? 0);
+  const targets = new Float64Array(left.length);
+  for (let k = 0; k < targets.length; k++) {
+    const envelope = left[k] > right[k] ? left[k] : right[k];
+    const levelDb = envelope > 1e-6 ? 20 * Math.log10(envelope) : -120;
+    const over = levelDb - settings.thresholdDb;
+    let reductionDb: number;
+    if (over <= -knee / 2) reductionDb = 0;
+    else if (over >= knee / 2) reductionDb = slope * over;
+    else {
+      const x = over + knee / 2;
+      reductionDb = (slope * x * x) / (2 * knee);
+    }
+    targets[k] = Math.pow(10, reductionDb / 20) * makeup;
+  }
+  return targets;
+}
+
+/** Applies the targets to one channel in place, smoothed per sample as Compressor smooths its gain. */
+export class TargetFollower {
+  private readonly smoothing: number;
+  private gain = 1;
+  private target = 1;
+  private counter = 0;
+  private next = 0;
+
+  constructor(private readonly targets: Float64Array, sampleRate: number = SAMPLE_RATE) {
+    this.smoothing = onePoleCoefficient(GAIN_SMOOTHING_SECONDS, sampleRate);
+  }
+
+  /** Compresses x[start, start+count), the channel's next samples, in place. */
+  process(x: Float32Array, start: number, count: number): void {
+    const { smoothing, targets } = this;
+    let { gain, target, counter, next } = this;
+    const end = start + count;
+    let i = start;
+    for (;;) {
+      // Samples before the next update keep the target; the update's own sample takes the new one.
+      const stop = Math.min(end, i + GAIN_INTERVAL - 1 - counter);
+      counter += stop - i;
+      for (; i < stop; i++) {
+        gain = target + (gain - target) * smoothing;
+        x[i] *= gain;
+      }
+      if (i === end) break;
+      counter = 0;
+      target = targets[next++];
+      gain = target + (gain - target) * smoothing;
+      x[i] *= gain;
+      i++;
+    }
+    this.gain = gain;
+    this.target = target;
+    this.counter = counter;
+    this.next = next;
+  }
+}

@@ -1,12 +1,12 @@
 // A look-ahead brickwall limiter. The gain each sample needs (ceiling / peak) is held over the look-ahead
 // window (a sliding minimum), released exponentially, then smoothed by a moving average of the same
-// window, so the gain is fully down when a peak arrives and no sample exceeds the ceiling. It streams
-// with O(window) memory, and can either write its output in place or only measure it (loudness and true
-// peak); the master uses the measuring mode to search for its settings without copying the song.
+// window, so the gain is fully down when a peak arrives and no sample exceeds the ceiling. The gain is
+// planned from both channels' window peaks (one value per 5 ms), then each channel is limited on its own
+// (limitChannel, on either thread) into an output buffer while its loudness and true peak are measured.
 
-import type { Decibels, Gain, Lufs, Seconds, StereoBuffer } from "../types";
-import { dbToGain, gainToDb, onePoleCoefficient } from "../dsp/units";
-import { ChannelLoudness, LoudnessMeter, type ChannelPieces } from "./loudness";
+import type { Decibels, Gain, Lufs, Seconds } from "../types";
+import { dbToGain, onePoleCoefficient } from "../dsp/units";
+import { ChannelLoudness, type ChannelPieces } from "./loudness";
 import { TruePeakMeter } from "./truePeak";
 
 export interface LimiterSettings {
@@ -24,38 +24,6 @@ export interface LimitedMeasurements {
 }
 
 /**
- * Applies `inputGain` then limits. With `write`, the buffer is replaced by the output; with `output`, the
- * output is written there instead (same length; the input is left as it is). Either way the output's
- * integrated loudness (and, with `truePeak`, its true peak, the costlier measurement) is returned.
- */
-export function limit(
-  buffer: StereoBuffer,
-  inputGain: Gain,
-  settings: LimiterSettings,
-  mode: { write: boolean; truePeak: boolean; output?: StereoBuffer },
-): LimitedMeasurements {
-  const { left, right } = buffer;
-  const meter = new LoudnessMeter(buffer.sampleRate);
-  const peakMeter = new TruePeakMeter(dbToGain(settings.ceilingDb));
-  const outLeft = new Float32Array(OUT_BLOCK), outRight = new Float32Array(OUT_BLOCK);
-  // Each block is read before it is written, so writing in place gives the same output as elsewhere.
-  const target = mode.output ?? (mode.write ? buffer : null);
-  forEachGainBlock(limiterPlan(buffer, inputGain, settings), left.length, (gains, start, count) => {
-    for (let k = 0; k < count; k++) {
-      outLeft[k] = left[start + k] * gains[k];
-      outRight[k] = right[start + k] * gains[k];
-    }
-    meter.add(outLeft, outRight, 0, count);
-    if (mode.truePeak) peakMeter.add(outLeft, outRight, 0, count);
-    if (target) {
-      target.left.set(outLeft.subarray(0, count), start);
-      target.right.set(outRight.subarray(0, count), start);
-    }
-  });
-  return { lufs: meter.integrated(), truePeakDb: mode.truePeak ? gainToDb(peakMeter.value()) : -Infinity };
-}
-
-/**
  * What the limiter's gain curve is made from: the gain each window-sized block needs (the minimum over
  * the block), from both channels. Small (one value per 5 ms), so it can be sent to another thread that
  * limits one channel (limitChannel) with the same gain as this one.
@@ -68,27 +36,58 @@ export interface LimiterPlan {
   ceiling: Gain;
 }
 
-export function limiterPlan(buffer: StereoBuffer, inputGain: Gain, settings: LimiterSettings): LimiterPlan {
-  const { left, right } = buffer;
-  const n = left.length;
-  const window = Math.max(1, Math.round(settings.lookAheadSeconds * buffer.sampleRate));
-  const ceiling = dbToGain(settings.ceilingDb);
-  // The gain held at sample i is the smaller of its own block's need and the next block's, which covers
-  // every peak in [i, i + window): a conservative sliding minimum at a fraction of the cost.
-  const blocks = Math.ceil(n / window) + 1;
-  const blockNeed = new Float32Array(blocks).fill(1);
-  for (let b = 0, i = 0; i < n; b++) {
-    let loudest = 0;
-    for (const end = Math.min(n, i + window); i < end; i++) {
-      const l = Math.abs(left[i]), r = Math.abs(right[i]);
-      if (l > loudest) loudest = l;
-      if (r > loudest) loudest = r;
+/** The limiter's window (its look-ahead) in samples. */
+export function limiterWindow(settings: Pick<LimiterSettings, "lookAheadSeconds">, sampleRate: number): number {
+  return Math.max(1, Math.round(settings.lookAheadSeconds * sampleRate));
+}
+
+/**
+ * The largest magnitude of each window-sized block of one channel (fed in pieces), from which, with the
+ * other channel's, limiterPlanFromPeaks makes the plan for any input gain and ceiling without reading
+ * the samples again.
+ */
+export class WindowPeaks {
+  readonly peaks: Float32Array;
+  private block = 0;
+  private fill = 0;
+  private loudest = 0;
+
+  constructor(length: number, private readonly window: number) {
+    this.peaks = new Float32Array(Math.ceil(length / window));
+  }
+
+  add(x: Float32Array, start: number, count: number): void {
+    const { window, peaks } = this;
+    let { block, fill, loudest } = this;
+    for (let i = start, end = start + count; i < end; i++) {
+      const a = Math.abs(x[i]);
+      if (a > loudest) loudest = a;
+      if (++fill === window) {
+        peaks[block++] = loudest;
+        fill = 0;
+        loudest = 0;
+      }
     }
-    const peak = loudest * inputGain;
+    // A last, shorter block is complete when the channel ends: its peak so far is written each time.
+    if (fill > 0) peaks[block] = loudest;
+    this.block = block;
+    this.fill = fill;
+    this.loudest = loudest;
+  }
+}
+
+/** limiterPlan() from both channels' window peaks (WindowPeaks): the same plan, without the samples. */
+export function limiterPlanFromPeaks(left: Float32Array, right: Float32Array, sampleRate: number, inputGain: Gain, settings: LimiterSettings): LimiterPlan {
+  const window = limiterWindow(settings, sampleRate);
+  const ceiling = dbToGain(settings.ceilingDb);
+  const blockNeed = new Float32Array(left.length + 1).fill(1);
+  for (let b = 0; b < left.length; b++) {
+    const peak = (left[b] > right[b] ? left[b] : right[b]) * inputGain;
     if (peak > ceiling) blockNeed[b] = ceiling / peak;
   }
-  return { blockNeed, window, release: onePoleCoefficient(settings.releaseSeconds, buffer.sampleRate), inputGain, ceiling };
+  return { blockNeed, window, release: onePoleCoefficient(settings.releaseSeconds, sampleRate), inputGain, ceiling };
 }
+
 
 /** One channel's share of limit(): its output's loudness pieces and (when measured) its true peak. */
 export interface ChannelLimited {

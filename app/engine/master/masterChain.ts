@@ -1,18 +1,16 @@
 // The mastering chain: tone tilt -> bus compression -> gain -> look-ahead limiter. The limiter's loudness
 // loss and the inter-sample peaks it leaves depend on the material, so gain and ceiling are found by
 // measuring the limiter's output (without storing it) and correcting; the pass that lands is kept.
-// The mix buffer is mastered in place (master) or used up (masterOnTwoThreads): the caller hands it over.
+// The mix buffers are used up (the caller hands them over); the result is in new ones.
 
 import type { Decibels, Lufs, StereoBuffer } from "../types";
-import { Biquad } from "../dsp/biquad";
-import { Compressor } from "../dsp/compressor";
+import { compressorTargets } from "../dsp/compressor";
 import { createStereo, scaleInPlace } from "../dsp/stereo";
 import { dbToGain, gainToDb } from "../dsp/units";
-import { runChannelOp, tiltChain, type ChannelOp, type ChannelOpResult } from "./channelShare";
-import { limit, limiterPlan, type LimitedMeasurements, type LimiterSettings } from "./limiter";
-import { integratedLoudness, loudnessOfChannels } from "./loudness";
+import { runChannelOp, type ChannelOp, type ChannelOpResult } from "./channelShare";
+import { limiterPlanFromPeaks, limiterWindow, type LimitedMeasurements, type LimiterSettings } from "./limiter";
+import { loudnessOfChannels } from "./loudness";
 import type { MasterPreset } from "./presets";
-import { TruePeakMeter } from "./truePeak";
 
 /**
  * First guess of how far inter-sample peaks rise above the sample peaks after limiting: measured 1.0 to
@@ -46,95 +44,99 @@ export interface RightChannelThread {
   run(op: ChannelOp): Promise<ChannelOpResult>;
 }
 
-export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
-  applyTilt(mix, preset);
-  const inputLufs = integratedLoudness(mix);
-  if (!Number.isFinite(inputLufs)) return { audio: mix, lufs: inputLufs, truePeakDb: -Infinity };
-  compress(mix, preset, inputLufs);
-  const search = new LimiterSearch(preset, integratedLoudness(mix));
-  // Each measuring pass writes its output to a scratch buffer, so the pass that converges is kept as it
-  // is instead of being limited again: the final pass would repeat it exactly.
-  const scratch = createStereo(mix.left.length, mix.sampleRate);
-  let final: LimitedMeasurements | null = null;
-  for (let pass = 0; pass < MAX_MEASURING_PASSES; pass++) {
-    const checkPeak = search.checkPeak;
-    const measured = limit(mix, search.inputGain(), search.limiter, { write: false, truePeak: checkPeak, output: scratch });
-    if (search.landed(measured)) {
-      mix.left.set(scratch.left);
-      mix.right.set(scratch.right);
-      // A pass that skipped true peak still needs it: measuring it alone is a fraction of a pass.
-      final = checkPeak ? measured : { lufs: measured.lufs, truePeakDb: gainToDb(truePeakOf(mix, dbToGain(search.limiter.ceilingDb))) };
-      break;
-    }
-  }
-  final ??= limit(mix, search.inputGain(), search.limiter, { write: true, truePeak: true });
-  return trimmed(mix, final, preset);
+/** The bus compressor's timing; its threshold follows the programme (loudness-relative) and the preset. */
+const COMPRESSOR = { attackSeconds: 0.03, releaseSeconds: 0.25, kneeDb: 6 } as const;
+
+/** The song's channels and the scratch channels the limiter writes into, as the ops leave them. */
+interface Channels {
+  song: StereoBuffer;
+  scratch: StereoBuffer;
 }
 
-/**
- * master(), with the right channel's filtering, measuring and limiting on another thread while this one
- * does the left's (the compressor, which links the channels, and the limiter's plan run here alone): the
- * same bytes in less time. Each channel must own its ArrayBuffer (the right one travels to the other
- * thread and back); the result is in new buffers and `mix` is used up.
- */
-export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread): Promise<MasterResult> {
-  const { sampleRate } = mix;
-  // The channels as they are now: the right one is away during each op, and comes back in its result.
-  const song: StereoBuffer = { sampleRate, left: mix.left, right: mix.right };
-  const scratch = createStereo(song.left.length, sampleRate);
-  const perChannel = async (op: (samples: Float32Array, output: Float32Array) => ChannelOp): Promise<[ChannelOpResult, ChannelOpResult]> => {
-    const remote = other.run(op(song.right, scratch.right));
-    const local = runChannelOp(op(song.left, scratch.left));
-    const far = await remote;
-    song.right = far.samples;
-    if (far.output) scratch.right = far.output;
-    return [local, far];
-  };
-  const loudnessOf = async (): Promise<Lufs> => {
-    const [left, right] = await perChannel((samples) => ({ kind: "loudness", samples, sampleRate }));
-    return loudnessOfChannels(left.loudness!, right.loudness!);
-  };
+/** The op each channel runs next, given its samples and its scratch channel. */
+type OpFor = (samples: Float32Array, scratch: Float32Array) => ChannelOp;
+type Results = [left: ChannelOpResult, right: ChannelOpResult];
 
-  await perChannel((samples) => ({ kind: "tilt", samples, preset }));
-  const inputLufs = await loudnessOf();
-  if (!Number.isFinite(inputLufs)) return { audio: song, lufs: inputLufs, truePeakDb: -Infinity };
-  compress(song, preset, inputLufs);
-  const search = new LimiterSearch(preset, await loudnessOf());
-  const limitPass = async (truePeak: boolean): Promise<LimitedMeasurements> => {
-    const plan = limiterPlan(song, search.inputGain(), search.limiter);
-    const [left, right] = await perChannel((samples, output) => ({ kind: "limit", samples, plan, sampleRate, truePeak, output }));
+/**
+ * The master as a sequence of per-channel ops (channelShare.ts), each yielded for both channels with
+ * their results passed back: master() runs them here, masterOnTwoThreads the right channel's elsewhere.
+ * One description of the master, so both give the same bytes. Tilt, loudness and the compressor's
+ * detector are one pass; the compressor, loudness again and the limiter windows' peaks another; then
+ * limiting passes until the search lands (the landing pass's output, in scratch, is the result).
+ */
+function* masterSteps(channels: Channels, preset: MasterPreset): Generator<OpFor, MasterResult, Results> {
+  const sampleRate = channels.song.sampleRate;
+  const [preparedLeft, preparedRight] = yield (samples) => ({ kind: "prepare", samples, preset, detector: COMPRESSOR, sampleRate });
+  const inputLufs = loudnessOfChannels(preparedLeft.loudness!, preparedRight.loudness!);
+  if (!Number.isFinite(inputLufs)) return { audio: channels.song, lufs: inputLufs, truePeakDb: -Infinity };
+  const targets = compressorTargets(
+    { ...COMPRESSOR, thresholdDb: inputLufs + preset.compressorThresholdLu, ratio: preset.compressorRatio },
+    preparedLeft.envelopes!,
+    preparedRight.envelopes!,
+  );
+  const search = new LimiterSearch(preset);
+  const window = limiterWindow(search.limiter, sampleRate);
+  const [compressedLeft, compressedRight] = yield (samples) => ({ kind: "compress", samples, targets, window, sampleRate });
+  search.start(loudnessOfChannels(compressedLeft.loudness!, compressedRight.loudness!));
+  const limitPass = function* (truePeak: boolean): Generator<OpFor, LimitedMeasurements, Results> {
+    const plan = limiterPlanFromPeaks(compressedLeft.peaks!, compressedRight.peaks!, sampleRate, search.inputGain(), search.limiter);
+    const [left, right] = yield (samples, output) => ({ kind: "limit", samples, plan, sampleRate, truePeak, output });
     return { lufs: loudnessOfChannels(left.loudness!, right.loudness!), truePeakDb: truePeak ? gainToDb(Math.max(left.truePeak!, right.truePeak!)) : -Infinity };
   };
   let final: LimitedMeasurements | null = null;
   for (let pass = 0; pass < MAX_MEASURING_PASSES && !final; pass++) {
     const checkPeak = search.checkPeak;
-    const measured = await limitPass(checkPeak);
+    const measured = yield* limitPass(checkPeak);
     if (!search.landed(measured)) continue;
     if (checkPeak) final = measured;
     else {
-      // The landing pass's output (in scratch) measured alone, as master() does.
+      // The landing pass's output (in scratch) measured alone: a fraction of a pass.
       const levelOfInterest = dbToGain(search.limiter.ceilingDb);
-      const remote = other.run({ kind: "truePeak", samples: scratch.right, levelOfInterest });
-      const left = runChannelOp({ kind: "truePeak", samples: scratch.left, levelOfInterest });
-      const right = await remote;
-      scratch.right = right.samples;
+      const [left, right] = yield (_samples, output) => ({ kind: "truePeak", samples: output, levelOfInterest });
       final = { lufs: measured.lufs, truePeakDb: gainToDb(Math.max(left.truePeak!, right.truePeak!)) };
     }
   }
   // Not converged: the last settings, measured, into scratch (the search's settings moved after its last pass).
-  final ??= await limitPass(true);
-  return trimmed(scratch, final, preset);
+  final ??= yield* limitPass(true);
+  return trimmed(channels.scratch, final, preset);
 }
 
-/** The loudness-relative bus compressor: its threshold follows the programme, so quiet and loud mixes compress alike. */
-function compress(mix: StereoBuffer, preset: MasterPreset, inputLufs: Lufs): void {
-  new Compressor({
-    thresholdDb: inputLufs + preset.compressorThresholdLu,
-    ratio: preset.compressorRatio,
-    attackSeconds: 0.03,
-    releaseSeconds: 0.25,
-    kneeDb: 6,
-  }).process(mix.left, mix.right);
+/** Masters `mix` on this thread; the mix's buffers are used up (the result is in new ones). */
+export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
+  const channels: Channels = { song: mix, scratch: createStereo(mix.left.length, mix.sampleRate) };
+  const steps = masterSteps(channels, preset);
+  let step = steps.next();
+  while (!step.done) {
+    const opFor = step.value;
+    const left = runChannelOp(opFor(channels.song.left, channels.scratch.left));
+    const right = runChannelOp(opFor(channels.song.right, channels.scratch.right));
+    step = steps.next([left, right]);
+  }
+  return step.value;
+}
+
+/**
+ * master(), with the right channel's ops on another thread while this one runs the left's: the same
+ * bytes in less time. Each channel must own its ArrayBuffer (the right one travels to the other thread and
+ * back); the result is in new buffers and `mix` is used up.
+ */
+export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread): Promise<MasterResult> {
+  // The channels as they are now: the right ones are away during each op, and come back in its result.
+  const channels: Channels = { song: { ...mix }, scratch: createStereo(mix.left.length, mix.sampleRate) };
+  const steps = masterSteps(channels, preset);
+  let step = steps.next();
+  while (!step.done) {
+    const opFor = step.value;
+    const farOp = opFor(channels.song.right, channels.scratch.right);
+    const remote = other.run(farOp);
+    const left = runChannelOp(opFor(channels.song.left, channels.scratch.left));
+    const right = await remote;
+    if (farOp.samples === channels.scratch.right) channels.scratch.right = right.samples;
+    else channels.song.right = right.samples;
+    if (right.output) channels.scratch.right = right.output;
+    step = steps.next([left, right]);
+  }
+  return step.value;
 }
 
 /**
@@ -144,7 +146,7 @@ function compress(mix: StereoBuffer, preset: MasterPreset, inputLufs: Lufs): voi
  */
 class LimiterSearch {
   readonly limiter: LimiterSettings;
-  private gainDb: number;
+  private gainDb = 0;
   /** True peak is measured only while the ceiling may still need to move: it is the costly part. */
   checkPeak = true;
   /**
@@ -158,9 +160,13 @@ class LimiterSearch {
    */
   private previousPeak: { ceilingDb: number; truePeakDb: number } | null = null;
 
-  constructor(private readonly preset: MasterPreset, compressedLufs: Lufs) {
+  constructor(private readonly preset: MasterPreset) {
     this.limiter = { ceilingDb: preset.ceilingDbtp - INITIAL_INTERSAMPLE_MARGIN_DB, lookAheadSeconds: 0.005, releaseSeconds: 0.08 };
-    this.gainDb = preset.targetLufs - compressedLufs;
+  }
+
+  /** The first guess: the gain that brings the compressed programme to the target before limiting. */
+  start(compressedLufs: Lufs): void {
+    this.gainDb = this.preset.targetLufs - compressedLufs;
   }
 
   inputGain(): number {
@@ -199,17 +205,4 @@ function trimmed(audio: StereoBuffer, measured: LimitedMeasurements, preset: Mas
   return { audio, lufs, truePeakDb: peakDb };
 }
 
-/**
- * Tone tilt, plus a gentle 4th-order roll-off above 18 kHz: content near Nyquist is inaudible but makes
- * the largest inter-sample peaks, which would otherwise cost loudness at the true-peak ceiling.
- */
-function applyTilt(buffer: StereoBuffer, preset: MasterPreset): void {
-  Biquad.processStereoChain(tiltChain(preset), tiltChain(preset), buffer.left, buffer.right);
-}
 
-/** True peak of a limiter's output, measured as the limiter measures it (candidates near `ceiling`). */
-function truePeakOf(buffer: StereoBuffer, ceiling: number): number {
-  const meter = new TruePeakMeter(ceiling);
-  meter.add(buffer.left, buffer.right, 0, buffer.left.length);
-  return meter.value();
-}
