@@ -2,7 +2,8 @@
 // byte, a note change keeps the production byte for byte, the stem cache changes no output byte, a
 // mix-only change renders no stem while an instrument change renders exactly one, and an edit mixed on
 // both threads sounds exactly as one mixed in track order.
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { vi } from "vitest";
+import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defaultSongParams } from "~/engine/catalogue";
@@ -10,7 +11,7 @@ import { compose, produce } from "~/engine/compose";
 import { withSegmentNotes } from "~/engine/edit";
 import { prepareEdit, renderFromParts, scheduleRender, type RenderOptions } from "~/engine/pipeline";
 import { flushStemCacheWrites } from "~/engine/threads";
-import { diskStemCache, STRIP_FRONT_PREFIX } from "~/engine/threads/stemCache";
+import { DiskStemCache, diskStemCache, STRIP_FRONT_PREFIX } from "~/engine/threads/stemCache";
 import type { Composition, Production, SongParams } from "~/engine/types";
 
 const EXCERPT = { startSeconds: 16, seconds: 4 };
@@ -240,4 +241,40 @@ test("getting a song ready for editing renders the dry stems the cache no longer
   // Every part's dry stem (a silent one's too: only its render shows it is silent), a front per sounding part.
   expect(stemFiles(cache.dir).length).toBe(composition.parts.length);
   expect(frontFiles(cache.dir).length).toBe(sounding.length);
+});
+
+test("a strip front trimmed away between planning and mixing (another process) is mixed from its dry stem, to the same bytes", async () => {
+  const { params, composition, production } = song();
+  const cache = tempCache();
+  await render(composition, production, { stemCache: cache });
+  const remixed = produce({ ...params, mix: "vancouver" }, composition, production.seed);
+  // Planning believes every front is there; none is (this render is the first edit, which makes them).
+  const has = vi.spyOn(DiskStemCache.prototype, "has").mockImplementation(function (this: DiskStemCache, key: string) {
+    return key.startsWith(STRIP_FRONT_PREFIX) || existsSync(path.join(this.dir, `${key}.stem`));
+  });
+  try {
+    const edited = await render(composition, remixed, { stemCache: cache });
+    expect(same(edited.wav, (await render(composition, remixed)).wav)).toBe(true);
+  } finally {
+    has.mockRestore();
+  }
+  // The fronts it made on the way are kept for the next edit.
+  expect(frontFiles(cache.dir).length).toBe(soundingParts(composition, production).length);
+});
+
+test("a cached stem is read in pieces as it is stored, and a missing one cannot be opened", async () => {
+  const cache = diskStemCache(tempCache().dir, 512 * 1024 * 1024);
+  const left = Float32Array.from({ length: 10_000 }, (_, i) => i / 10_000);
+  const right = Float32Array.from({ length: 10_000 }, (_, i) => -i / 10_000);
+  cache.put("piece", { stem: { sampleRate: 44100, left, right }, lufs: -21, skipped: Uint8Array.of(0, 1, 0) });
+  const reader = cache.openReader("piece")!;
+  expect(reader.lufs).toBe(-21);
+  expect([...reader.skipped!]).toEqual([0, 1, 0]);
+  const l = new Float32Array(100), r = new Float32Array(100);
+  expect(reader.readRange(9_900, 100, l, r)).toBe(true);
+  expect(l[0]).toBe(left[9_900]);
+  expect(r[99]).toBe(right[9_999]);
+  expect(reader.readRange(9_950, 100, l, r)).toBe(false);
+  reader.close();
+  expect(cache.openReader("missing")).toBeNull();
 });

@@ -10,7 +10,9 @@ import { Compressor } from "../dsp/compressor";
 import { FIXED_ONE, type FixedSignal } from "./fixedPoint";
 import type { PartMix } from "./partDefaults";
 
-const BLOCK = 4096;
+/** Strip blocks: the front skips silent ones, and the cached front records which (stripFront). */
+export const STRIP_BLOCK = 4096;
+const BLOCK = STRIP_BLOCK;
 
 export interface StripTargets {
   busLeft: FixedSignal;
@@ -63,10 +65,31 @@ export function stripFront(stem: StereoBuffer, part: PartMix, gain: Gain, length
 
 /** The rest of the strip for a stem stripFront() processed: pan, width, pumping, bus and sends. */
 export function finishStrip(processed: StereoBuffer, skipped: Uint8Array, settings: StripSettings, targets: StripTargets): void {
-  const length = Math.min(processed.left.length, targets.busLeft.length);
-  const back = new ChannelStripBack(settings);
-  for (let start = 0, b = 0; start < length; start += BLOCK, b++) {
-    if (!skipped[b]) back.process(processed.left, processed.right, start, start, Math.min(BLOCK, length - start), targets);
+  new StripBack(settings, skipped, targets).add(processed.left, processed.right, 0, 0, Math.min(processed.left.length, targets.busLeft.length));
+}
+
+/**
+ * finishStrip() a stretch at a time: add() takes song samples [start, start + count) of a stripFront()
+ * output from left/right[from...], so a front can be streamed into the mix a chunk at a time. Stretches
+ * start on a strip block (4096 samples), like the skip flags.
+ */
+export class StripBack {
+  private readonly back: ChannelStripBack;
+
+  constructor(
+    settings: StripSettings,
+    private readonly skipped: Uint8Array,
+    private readonly targets: StripTargets,
+  ) {
+    this.back = new ChannelStripBack(settings);
+  }
+
+  add(left: Float32Array, right: Float32Array, from: number, start: number, count: number): void {
+    if (start % BLOCK !== 0) throw new Error(`StripBack: a stretch must start on a block, not at ${start}`);
+    const end = Math.min(start + count, this.targets.busLeft.length);
+    for (let at = start; at < end; at += BLOCK) {
+      if (!this.skipped[at / BLOCK]) this.back.process(left, right, from + (at - start), at, Math.min(BLOCK, end - at), this.targets);
+    }
   }
 }
 

@@ -9,7 +9,7 @@ import { SAMPLE_RATE } from "../types";
 import { dbToGain } from "../dsp/units";
 import { integratedLoudness } from "../master/loudness";
 import { BusChain } from "./busChain";
-import { finishStrip, runChannelStrip, type StripSettings, type StripTargets } from "./channelStrip";
+import { finishStrip, runChannelStrip, StripBack, type StripSettings, type StripTargets } from "./channelStrip";
 import { EffectReturns, MIX_BLOCK, settleInto, type EffectShare, type EffectsInput } from "./effectReturns";
 import { createFixed } from "./fixedPoint";
 import { duckCurve, kickSamples } from "./kickPump";
@@ -117,6 +117,15 @@ export class Mixer {
     if (strip) finishStrip(processed, skipped, strip, this.targets());
   }
 
+  /**
+   * The rest of the part's strip for its front (stripFront output, of a stem of that loudness) streamed in
+   * stretches (StripBack.add); null when the part adds nothing. The same sums as addFrontProcessedStem.
+   */
+  stripBackFor(part: PartName, stemLufs: number, skipped: Uint8Array): StripBack | null {
+    const strip = this.stripFor(part, stemLufs);
+    return strip ? new StripBack(strip, skipped, this.targets()) : null;
+  }
+
   /** The part's channel-strip settings for a stem of that loudness; null when the part adds nothing. */
   stripFor(part: PartName, stemLufs: number): StripSettings | null {
     const front = stripFrontFor(part, stemLufs, this.options.levels);
@@ -157,7 +166,7 @@ export class Mixer {
   }
 
   /**
-   * Turns the sums into the float mix block by block (in place: the bus's memory becomes the mix), adds the
+   * Turns the sums into the float mix block by block (the bus's memory becomes the mix), adds the
    * effects' returns (made here, or, for the effects in its share, by `remote` from effectsInput()) and
    * runs the bus chain. Call once; no stems after it.
    */
@@ -165,8 +174,11 @@ export class Mixer {
     this.finished = true;
     const { sums, partials, style } = this;
     const length = this.lengthSamples;
-    const left = new Float32Array(sums.busLeft.buffer, sums.busLeft.byteOffset, length);
-    const right = new Float32Array(sums.busRight.buffer, sums.busRight.byteOffset, length);
+    // Sums of its own become the mix in place; shared ones (kept between edits, threads/editMix.ts) into new
+    // buffers, which the master may then move to another thread and back (masterOnWorker.ts).
+    const inPlace = !(sums.busLeft.buffer instanceof SharedArrayBuffer);
+    const left = inPlace ? new Float32Array(sums.busLeft.buffer, sums.busLeft.byteOffset, length) : new Float32Array(length);
+    const right = inPlace ? new Float32Array(sums.busRight.buffer, sums.busRight.byteOffset, length) : new Float32Array(length);
     const mix: StereoBuffer = { sampleRate: SAMPLE_RATE, left, right };
     const busLeft = [sums.busLeft, ...partials.map((partial) => partial.busLeft)];
     const busRight = [sums.busRight, ...partials.map((partial) => partial.busRight)];

@@ -8,10 +8,11 @@
 import type { PartName, StereoBuffer, Track } from "../types";
 import { SAMPLE_RATE } from "../types";
 import { Mixer, type MixOptions } from "../mix";
+import { stripFrontFor } from "../mix/mixer";
 import { integratedLoudness } from "../master";
 import { drainStemPool, recycleStem, renderStem } from "../render";
 import { stripFront } from "../mix/channelStrip";
-import { byLengthOfWork, mixOnBothThreads, type MixJob } from "./editMix";
+import { byLengthOfWork, mixOnBothThreads, warmSums, type MixJob } from "./editMix";
 import { MIX_BLOCK, workerShare } from "../mix/effectReturns";
 import { consumeEffectReturns, createEffectRing, fail as failEffects } from "./effectReturns";
 import { flushStemWrites, stemCacheKey, stripFrontCacheKey, type DiskStemCache } from "./stemCache";
@@ -86,13 +87,12 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
     if (!hit) hitIndices.delete(index);
     return hit;
   };
-  const mixer = new Mixer(request.lengthSamples, request.tracks, request.options);
   // A part whose sound and level are unchanged finds its stem's strip front in the cache (written by an
   // earlier edit): read back, only the rest of its strip runs. Not when the caller keeps the dry stems.
   const frontKeys: (string | null)[] = request.tracks.map(() => null);
   const frontKeyFor = (index: number, lufs: number): string | null => {
-    const strip = mixer.stripFor(request.tracks[index].part, lufs);
-    return strip ? stripFrontCacheKey(cacheKeys[index], strip.part, strip.gain, mixer.lengthSamples) : null;
+    const front = stripFrontFor(request.tracks[index].part, lufs, request.options.levels);
+    return front ? stripFrontCacheKey(cacheKeys[index], front.part, front.gain, request.lengthSamples) : null;
   };
   const frontHits = new Set<number>();
   if (stemCache && !request.keepStems) {
@@ -112,29 +112,34 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
   // would be held for the whole mix) or one that keeps its dry stems (the strip fronts overwrite them).
   if (stemWorker && stemCache && editing && !request.keepStems && !request.pauseWhile) {
     const jobs: MixJob[] = [];
+    const fronts: { index: number; frontKey: string; stemKey: string }[] = [];
     const given: [PartName, StereoBuffer][] = [];
     request.tracks.forEach((track, index) => {
       const stem = cached[track.part];
       if (stem) return given.push([track.part, stem]);
-      const source = frontHits.has(index) ? "front" : hitIndices.has(index) ? "dry" : "render";
-      jobs.push({ index, source, stemKey: cacheKeys[index]!, frontKey: frontKeys[index] ?? null });
+      if (frontHits.has(index)) return fronts.push({ index, frontKey: frontKeys[index]!, stemKey: cacheKeys[index]! });
+      jobs.push({ index, source: hitIndices.has(index) ? "dry" : "render", stemKey: cacheKeys[index]! });
     });
     const soundFontRender = (job: MixJob) => job.source === "render" && !needsNoSoundFont(request.tracks[job.index]!);
+    // The sums both threads add front chunks to are shared memory, kept warm between edits.
+    const shared = new Mixer(request.lengthSamples, request.tracks, request.options, { sums: warmSums(request.lengthSamples) });
     await mixOnBothThreads(
       stemWorker,
-      mixer,
+      shared,
       stemCache,
       { tracks: request.tracks, durationSeconds, lengthSamples: request.lengthSamples, options: request.options, own: jobs.filter(soundFontRender), shared: byLengthOfWork(jobs.filter((job) => !soundFontRender(job))) },
+      fronts,
       given,
     );
     stemWorker.post({ kind: "drain" });
     drainStemPool();
     const stemsMs = performance.now() - started;
     const t = performance.now();
-    const mix = stemWorker.busy ? mixer.finish() : await finishWithEffectsOn(stemWorker, mixer);
+    const mix = stemWorker.busy ? shared.finish() : await finishWithEffectsOn(stemWorker, shared);
     return { mix, stems: {}, timings: { stemsMs, waitMs: 0, stripMs: 0, effectsMs: performance.now() - t } };
   }
-  const requestStem = async (track: Track): Promise<MeasuredStem> => {
+
+  const mixer = new Mixer(request.lengthSamples, request.tracks, request.options);  const requestStem = async (track: Track): Promise<MeasuredStem> => {
     const stem = cached[track.part];
     if (stem) return { stem };
     if (stemWorker) return stemWorker.request<MeasuredStem>({ track, durationSeconds });

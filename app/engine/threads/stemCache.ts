@@ -139,6 +139,35 @@ export class DiskStemCache implements StemCache {
   }
 
   /**
+   * Opens a cached stem to read in pieces (readRange), e.g. a strip front streamed into a mix a chunk at a
+   * time instead of read whole into a 62 MB buffer; null if it is not there (or not yet written). The
+   * caller closes it.
+   */
+  openReader(key: string): StemReader | null {
+    if (this.behind.has(key)) this.flushWrites();
+    let fd: number;
+    try {
+      fd = openSync(this.file(key), "r");
+    } catch {
+      return null;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const read = readHeader(fd);
+      if (!read || size !== read.start + 2 * read.header.length * 4) {
+        closeSync(fd);
+        return null;
+      }
+      const now = new Date();
+      utimesSync(this.file(key), now, now);
+      return StemReader.fromHeader(fd, read.header, read.start);
+    } catch {
+      closeSync(fd);
+      return null;
+    }
+  }
+
+  /**
    * Keeps the entry to be written by flushWrites(). The caller must leave its buffers unchanged from
    * now on: they are the cache's until written.
    */
@@ -210,6 +239,56 @@ export class DiskStemCache implements StemCache {
         }
       }
     }
+  }
+}
+
+/** What another thread of this process needs to read an open stem: file descriptors are the process's. */
+export interface OpenStem {
+  fd: number;
+  start: number;
+  length: number;
+  lufs: number | undefined;
+  skipped: Uint8Array | undefined;
+}
+
+/**
+ * A cached stem open for reading in pieces (DiskStemCache.openReader). Being open, it stays readable if
+ * another process trims it meanwhile. Another thread may read it through `open` (StemReader.of).
+ */
+export class StemReader {
+  readonly length: number;
+  readonly lufs: number | undefined;
+  readonly skipped: Uint8Array | undefined;
+  private readonly start: number;
+  private fd: number;
+
+  constructor(readonly open: OpenStem) {
+    this.fd = open.fd;
+    this.start = open.start;
+    this.length = open.length;
+    this.lufs = open.lufs;
+    this.skipped = open.skipped;
+  }
+
+  static fromHeader(fd: number, header: StemHeader, start: number): StemReader {
+    const skipped = header.skipped ? new Uint8Array(Buffer.from(header.skipped, "base64")) : undefined;
+    return new StemReader({ fd, start, length: header.length, lufs: header.lufs ?? undefined, skipped });
+  }
+
+  /** Reads samples [from, from + count) of both channels into left/right[0, count); false if the file fell short. */
+  readRange(from: number, count: number, left: Float32Array, right: Float32Array): boolean {
+    const bytes = count * 4;
+    return (
+      readFully(this.fd, new Uint8Array(left.buffer, left.byteOffset, bytes), this.start + from * 4) === bytes &&
+      readFully(this.fd, new Uint8Array(right.buffer, right.byteOffset, bytes), this.start + (this.length + from) * 4) === bytes
+    );
+  }
+
+  /** Closes the file: only the thread that opened it, once no other thread reads it. */
+  close(): void {
+    if (this.fd < 0) return;
+    closeSync(this.fd);
+    this.fd = -1;
   }
 }
 
