@@ -20,6 +20,23 @@ export interface CompressorSettings {
 const GAIN_INTERVAL = 16;
 const GAIN_SMOOTHING_SECONDS: Seconds = 0.0005;
 
+/**
+ * The gain (makeup included) the curve gives a detector envelope: the soft-knee reduction above the
+ * threshold. Compressor and compressorTargets both use it, so they agree to the bit.
+ */
+function gainTarget(envelope: number, thresholdDb: Decibels, kneeDb: Decibels, slope: number, makeup: number): number {
+  const levelDb = envelope > 1e-6 ? 20 * Math.log10(envelope) : -120;
+  const over = levelDb - thresholdDb;
+  let reductionDb: number;
+  if (over <= -kneeDb / 2) reductionDb = 0;
+  else if (over >= kneeDb / 2) reductionDb = slope * over;
+  else {
+    const x = over + kneeDb / 2;
+    reductionDb = (slope * x * x) / (2 * kneeDb);
+  }
+  return Math.pow(10, reductionDb / 20) * makeup;
+}
+
 export class Compressor {
   private readonly attack: number;
   private readonly release: number;
@@ -39,30 +56,19 @@ export class Compressor {
     this.makeup = dbToGain(s.makeupDb ?? 0);
   }
 
-  /** Gain reduction in dB (≤ 0) for a detector level. */
-  private reductionDb(levelDb: Decibels): Decibels {
-    const over = levelDb - this.s.thresholdDb;
-    const slope = 1 / this.s.ratio - 1;
-    if (over <= -this.knee / 2) return 0;
-    if (over >= this.knee / 2) return slope * over;
-    const x = over + this.knee / 2;
-    return (slope * x * x) / (2 * this.knee);
-  }
-
   /** Advances the detector over `count` samples of silence without processing them. */
   rest(count: number): void {
     this.envelope *= Math.pow(this.release, count);
     if (this.envelope < 1e-30) this.envelope = 0;
-    const levelDb = this.envelope > 1e-6 ? 20 * Math.log10(this.envelope) : -120;
-    this.target = Math.pow(10, this.reductionDb(levelDb) / 20) * this.makeup;
+    this.target = gainTarget(this.envelope, this.s.thresholdDb, this.knee, 1 / this.s.ratio - 1, this.makeup);
     this.gain = this.target;
   }
 
   /** Compresses left/right[start, start+count) in place, keyed from `key` when given (sidechain). */
   process(left: Float32Array, right: Float32Array, start = 0, count = left.length - start, key?: Float32Array): void {
     // Runs of samples between gain updates, one loop per detector, with the gain curve's constants in
-    // locals: no property loads, key test or counter test per sample. The same arithmetic in the same
-    // order as one sample at a time with reductionDb() (the same bytes), in about half the time.
+    // locals: no property loads, key test or counter test per sample (the same bytes as one sample at a
+    // time, ~15 % faster).
     let { envelope, gain, target, counter } = this;
     const { attack, release, smoothing, makeup } = this;
     const threshold = this.s.thresholdDb, knee = this.knee, slope = 1 / this.s.ratio - 1;
@@ -100,16 +106,7 @@ export class Compressor {
       }
       envelope = a > envelope ? a + (envelope - a) * attack : a + (envelope - a) * release;
       counter = 0;
-      const levelDb = envelope > 1e-6 ? 20 * Math.log10(envelope) : -120;
-      const over = levelDb - threshold;
-      let reductionDb: number;
-      if (over <= -knee / 2) reductionDb = 0;
-      else if (over >= knee / 2) reductionDb = slope * over;
-      else {
-        const x = over + knee / 2;
-        reductionDb = (slope * x * x) / (2 * knee);
-      }
-      target = Math.pow(10, reductionDb / 20) * makeup;
+      target = gainTarget(envelope, threshold, knee, slope, makeup);
       gain = target + (gain - target) * smoothing;
       left[i] *= gain;
       right[i] *= gain;
@@ -170,19 +167,7 @@ export function compressorTargets(settings: CompressorSettings, left: Float64Arr
   const slope = 1 / settings.ratio - 1;
   const makeup = dbToGain(settings.makeupDb ?? 0);
   const targets = new Float64Array(left.length);
-  for (let k = 0; k < targets.length; k++) {
-    const envelope = left[k] > right[k] ? left[k] : right[k];
-    const levelDb = envelope > 1e-6 ? 20 * Math.log10(envelope) : -120;
-    const over = levelDb - settings.thresholdDb;
-    let reductionDb: number;
-    if (over <= -knee / 2) reductionDb = 0;
-    else if (over >= knee / 2) reductionDb = slope * over;
-    else {
-      const x = over + knee / 2;
-      reductionDb = (slope * x * x) / (2 * knee);
-    }
-    targets[k] = Math.pow(10, reductionDb / 20) * makeup;
-  }
+  for (let k = 0; k < targets.length; k++) targets[k] = gainTarget(left[k] > right[k] ? left[k] : right[k], settings.thresholdDb, knee, slope, makeup);
   return targets;
 }
 

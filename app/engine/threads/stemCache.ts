@@ -102,39 +102,21 @@ export class DiskStemCache implements StemCache {
   }
 
   get(key: string): CachedStem | null {
-    // A stem still waiting to be written is read back from its file like any other: the caller may
-    // process what get() returns in place.
-    if (this.behind.has(key)) this.flushWrites();
     // Read straight into the stem's own (aligned) buffers, which the mixer then writes into: reading the
     // whole file first would hold and copy every stem twice.
-    let fd: number;
+    const reader = this.openReader(key);
+    if (!reader) return null;
     try {
-      fd = openSync(this.file(key), "r");
-    } catch {
-      return null;
-    }
-    try {
-      const size = fstatSync(fd).size;
-      const read = readHeader(fd);
-      if (!read) return null;
-      const { header, start } = read;
-      const samples = header.length * 4;
-      if (size !== start + 2 * samples) return null;
       // A pooled stem when there is one that long: renderMix hands each back once mixed.
-      const { left, right } = takeStem(header.length, header.sampleRate, { zeroed: false });
-      if (readFully(fd, new Uint8Array(left.buffer, left.byteOffset, left.byteLength), start) !== samples || readFully(fd, new Uint8Array(right.buffer, right.byteOffset, right.byteLength), start + samples) !== samples) return null;
-      // Marks it recently used, so trimming removes stems of songs nobody is editing first.
-      const now = new Date();
-      utimesSync(this.file(key), now, now);
+      const { left, right } = takeStem(reader.length, reader.sampleRate, { zeroed: false });
+      if (!reader.readRange(0, reader.length, left, right)) return null;
       return {
-        stem: { sampleRate: header.sampleRate, left, right },
-        ...(header.lufs !== null ? { lufs: header.lufs } : {}),
-        ...(header.skipped ? { skipped: new Uint8Array(Buffer.from(header.skipped, "base64")) } : {}),
+        stem: { sampleRate: reader.sampleRate, left, right },
+        ...(reader.lufs !== undefined ? { lufs: reader.lufs } : {}),
+        ...(reader.skipped ? { skipped: reader.skipped } : {}),
       };
-    } catch {
-      return null;
     } finally {
-      closeSync(fd);
+      reader.close();
     }
   }
 
@@ -144,6 +126,8 @@ export class DiskStemCache implements StemCache {
    * caller closes it.
    */
   openReader(key: string): StemReader | null {
+    // A stem still waiting to be written is read back from its file like any other: a reader of get()'s
+    // result may process it in place.
     if (this.behind.has(key)) this.flushWrites();
     let fd: number;
     try {
@@ -158,6 +142,7 @@ export class DiskStemCache implements StemCache {
         closeSync(fd);
         return null;
       }
+      // Marks it recently used, so trimming removes stems of songs nobody is editing first.
       const now = new Date();
       utimesSync(this.file(key), now, now);
       return StemReader.fromHeader(fd, read.header, read.start);
@@ -246,6 +231,7 @@ export class DiskStemCache implements StemCache {
 export interface OpenStem {
   fd: number;
   start: number;
+  sampleRate: number;
   length: number;
   lufs: number | undefined;
   skipped: Uint8Array | undefined;
@@ -256,6 +242,7 @@ export interface OpenStem {
  * another process trims it meanwhile. Another thread may read it through `open` (StemReader.of).
  */
 export class StemReader {
+  readonly sampleRate: number;
   readonly length: number;
   readonly lufs: number | undefined;
   readonly skipped: Uint8Array | undefined;
@@ -265,6 +252,7 @@ export class StemReader {
   constructor(readonly open: OpenStem) {
     this.fd = open.fd;
     this.start = open.start;
+    this.sampleRate = open.sampleRate;
     this.length = open.length;
     this.lufs = open.lufs;
     this.skipped = open.skipped;
@@ -272,7 +260,7 @@ export class StemReader {
 
   static fromHeader(fd: number, header: StemHeader, start: number): StemReader {
     const skipped = header.skipped ? new Uint8Array(Buffer.from(header.skipped, "base64")) : undefined;
-    return new StemReader({ fd, start, length: header.length, lufs: header.lufs ?? undefined, skipped });
+    return new StemReader({ fd, start, sampleRate: header.sampleRate, length: header.length, lufs: header.lufs ?? undefined, skipped });
   }
 
   /** Reads samples [from, from + count) of both channels into left/right[0, count); false if the file fell short. */
