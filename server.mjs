@@ -27,6 +27,7 @@ app.use((_req, res, next) => {
 app.get(["/s/:songId", "/song/:songId", "/share/:songId"], servePageFrom(build.entry.module.sharePageCache));
 app.get("/style", servePageFrom(build.entry.module.userPageCache));
 app.use(compression());
+app.use("/api", answerWrongMethod);
 app.use("/build", express.static(path.join(buildRoot, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
@@ -60,6 +61,15 @@ function servePageFrom(cache) {
       }
     }, next);
   };
+}
+
+/** A method an /api URL does not take: 405 in the API's error shape (app/server/api-methods.server.ts). */
+function answerWrongMethod(req, res, next) {
+  const answer = build.entry.module.methodNotAllowed(req.method, new URL(req.originalUrl, "http://localhost").pathname);
+  if (!answer) return next();
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  answer.text().then((body) => res.end(body), next);
 }
 
 const port = Number(process.env.PORT ?? 3000);

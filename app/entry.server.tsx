@@ -4,6 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
 export { boot, shutdown } from "~/server/lifecycle.server";
+export { handleError } from "~/server/error-log.server";
+export { methodNotAllowed } from "~/server/api-methods.server";
 // server.mjs serves visitors' share pages from this cache before Remix renders (ADR 012).
 export { sharePageCache, userPageCache } from "~/server/page-cache.server";
 

@@ -60,6 +60,17 @@ describe("the built server on embedded PGlite", () => {
     expect(response.headers.get("client-build")).toBe("2.67.2");
     expect(await response.text()).toContain("<html");
 
+    // A method an api URL does not take is a 405 in the API's error shape (app/server/api-methods.server.ts).
+    const wrongMethod = await fetch(`http://127.0.0.1:${port}/api/song/nosuchsong/copy`);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("POST");
+    expect(await wrongMethod.json()).toEqual({ error: { status: 405, code: "method_not_allowed", message: "GET is not allowed here; use POST." } });
+    // Requests Remix answers itself with a 4xx leave the log to real faults (app/server/error-log.server.ts).
+    expect((await fetch(`http://127.0.0.1:${port}/api/no/such/route`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}/no/such/page`, { method: "POST" })).status).toBe(405);
+    expect((await fetch(`http://127.0.0.1:${port}/no/such/page`)).status).toBe(404);
+    expect(output).not.toMatch(/did not provide|does not match|nosuchsong|no\/such/);
+
     const exited = exitOf(server);
     server.kill("SIGTERM");
     // The bound only catches a hang; a healthy shutdown takes a fraction of it.
