@@ -5,6 +5,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { NotesIcon } from "~/components/icons";
 import { formatSeconds } from "~/components/player";
 import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
@@ -39,9 +40,7 @@ export default function LibraryPage() {
       ) : null}
       {songs.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-dashed border-ink-600 px-6 py-12 text-center">
-          <p className="text-3xl" aria-hidden="true">
-            🎼
-          </p>
+          <NotesIcon className="mx-auto h-9 w-9 text-brand-300" />
           <p className="mt-3 font-semibold text-white">No saved songs yet</p>
           <p className="mt-1 text-sm text-slate-400">Create songs and save the ones you like: they appear here.</p>
         </div>

@@ -5,6 +5,7 @@
 // refreshes itself while the WAV is being prepared. With JavaScript the WAV state is polled in place.
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
+import { LockIcon } from "~/components/icons";
 import type { SongDownloadsView } from "~/services/song-downloads.server";
 import { useWavExport } from "./wav-export";
 
@@ -39,8 +40,8 @@ export function SongDownloads({ downloads }: { downloads: SongDownloadsView }) {
           <li key={format.format} className="flex flex-wrap items-center justify-between gap-3">
             <span className="text-slate-200">{format.label}</span>
             {!format.allowed ? (
-              <Link to="/pricing" className="text-xs text-slate-400 hover:text-white" data-testid={`locked-${format.format}`}>
-                🔒 {format.unlockedBy} plan
+              <Link to="/pricing" className="inline-flex items-center gap-1 text-xs text-slate-400 hover:text-white" data-testid={`locked-${format.format}`}>
+                <LockIcon /> {format.unlockedBy} plan
               </Link>
             ) : format.format === "wav" ? (
               <WavDownload downloads={downloads} />

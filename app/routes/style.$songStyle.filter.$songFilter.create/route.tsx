@@ -11,6 +11,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { NotesIcon } from "~/components/icons";
 import { usePlayerActions } from "~/components/player";
 import { toPlayerSong } from "~/components/player/api";
 import { TRACK_POLL_MS } from "~/components/player/queue";
@@ -239,9 +240,7 @@ export default function CreatingSongPage() {
               <SongList songs={songs} entry={entry ?? ""} />
             ) : (
               <div className="rounded-2xl border border-dashed border-ink-600 px-6 py-10 text-center">
-                <p className="text-3xl" aria-hidden="true">
-                  🎶
-                </p>
+                <NotesIcon className="mx-auto h-9 w-9 text-brand-300" />
                 <p className="mt-3 font-semibold text-white">No songs yet</p>
                 <p className="mt-1 text-sm text-slate-400">Press Create and your first song is ready in seconds. Keep the ones you like.</p>
               </div>
