@@ -9,24 +9,15 @@
 import { readFormData } from "~/utils/forms";
 import { editPageMeta } from "~/utils/edit-page-meta";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ApiError } from "~/server/http.server";
 import { loadSongForEditPage } from "~/services/song-edit.server";
-import {
-  ARTIST_NAME_MAX,
-  infoReadOnlyReason,
-  SONG_NAME_MAX,
-  SongInfoSchema,
-  songInfo,
-  TAG_MAX,
-  TAGS_MAX,
-  updateSongInfo,
-  type SongInfo,
-} from "~/services/song-info.server";
+import { infoReadOnlyReason, SongInfoSchema, songInfo, updateSongInfo, type SongInfo } from "~/services/song-info.server";
+import { ARTIST_NAME_MAX, SONG_NAME_MAX, TAG_MAX, TAGS_MAX } from "~/utils/field-limits";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const loaded = await loadSongForEditPage(request, params.songId);
@@ -222,12 +213,25 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 function TagChips({ initial, error, onEdit }: { initial: string[]; error: string | undefined; onEdit: () => void }) {
   const [tags, setTags] = useState(initial);
   const [draft, setDraft] = useState("");
-  const suggestions = useFetcher<{ tags: string[] }>();
-  const { load } = suggestions;
+  const [suggested, setSuggested] = useState<string[]>([]);
+  // A plain fetch of the JSON API, not a Remix fetcher: a fetcher's load resolves the URL against the
+  // route manifest, which the browser discovers lazily, and two loads close together could be matched to
+  // the 404 splat route before /api/search/songs/tags was known: an error that replaced the form.
   useEffect(() => {
-    const timer = window.setTimeout(() => load(`/api/search/songs/tags?${new URLSearchParams({ query: draft.trim() })}`), 150);
-    return () => window.clearTimeout(timer);
-  }, [draft, load]);
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      try {
+        const response = await fetch(`/api/search/songs/tags?${new URLSearchParams({ query: draft.trim() })}`, { signal: controller.signal, headers: { Accept: "application/json" } });
+        if (response.ok) setSuggested(((await response.json()) as { tags: string[] }).tags);
+      } catch {
+        // Aborted by the next keystroke, or offline: suggestions are a help, the field works without them.
+      }
+    }, 150);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [draft]);
 
   const add = (value: string) => {
     const tag = value.replace(/\s+/g, " ").trim();
@@ -247,7 +251,7 @@ function TagChips({ initial, error, onEdit }: { initial: string[]; error: string
       remove(tags[tags.length - 1]!);
     }
   };
-  const offered = (suggestions.data?.tags ?? []).filter((tag) => !tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())).slice(0, 8);
+  const offered = suggested.filter((tag) => !tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())).slice(0, 8);
 
   return (
     <div>
@@ -255,7 +259,7 @@ function TagChips({ initial, error, onEdit }: { initial: string[]; error: string
         Tags
       </label>
       <p id="field-tags-hint" className="text-xs text-slate-400">
-        Up to {TAGS_MAX}, each up to {TAG_MAX} letters, digits, spaces or hyphens. Press Enter to add one.
+        Up to {TAGS_MAX} tags, each up to {TAG_MAX} letters, digits, spaces or hyphens. Press Enter to add one.
       </p>
       <div
         className={`mt-1 flex flex-wrap items-center gap-2 rounded-xl border bg-ink-950 px-2 py-2 ${error ? "border-rose-400" : "border-ink-600"}`}

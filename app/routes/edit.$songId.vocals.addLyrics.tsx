@@ -24,7 +24,6 @@ import {
   deleteLyrics,
   findLyrics,
   LYRICS_LANGUAGE_OPTIONS,
-  LYRICS_PROMPT_MAX,
   promptIdeas,
   requestLyrics,
   saveLyrics,
@@ -32,6 +31,7 @@ import {
   toLyrics,
   type LyricsInput,
 } from "~/services/song-lyrics.server";
+import { LYRICS_PROMPT_MAX } from "~/utils/field-limits";
 
 const IDEAS = 6;
 

@@ -11,13 +11,11 @@ import { FILTERS, STYLES } from "~/engine/catalogue";
 import { UNNAMED_SONG } from "~/models/song.server";
 import { db, rawRows } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
+import { ARTIST_NAME_MAX, SONG_NAME_MAX, TAG_MAX, TAGS_MAX } from "~/utils/field-limits";
 import { typedText } from "~/utils/input-schemas";
 import { MASTERED_SONG_MESSAGE, SONG_NOT_READY_MESSAGE, type EditableSong } from "./song-edit.server";
 
-export const SONG_NAME_MAX = 80;
-export const ARTIST_NAME_MAX = 80;
-export const TAGS_MAX = 10;
-export const TAG_MAX = 30;
+export { ARTIST_NAME_MAX, SONG_NAME_MAX, TAG_MAX, TAGS_MAX };
 export const TAG_SUGGESTIONS_MAX = 10;
 
 const TAG_PATTERN = /^[\p{L}\p{N} -]+$/u;

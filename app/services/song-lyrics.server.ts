@@ -28,13 +28,14 @@ import {
 import { findSong } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
+import { LYRICS_PROMPT_MAX } from "~/utils/field-limits";
 import { typedText } from "~/utils/input-schemas";
 import { newSeed } from "./song-create.server";
 import { loadComposition, type EditableSong } from "./song-edit.server";
 
 /** Generations one user may start in any 24 hours (answer 429 past it). */
 export const DAILY_LYRICS_GENERATIONS = 30;
-export const LYRICS_PROMPT_MAX = 500;
+export { LYRICS_PROMPT_MAX };
 // Re-exported for pages: route modules import the engine's lyrics (node:fs dictionaries) only through here.
 export { LYRICS_LANGUAGE_OPTIONS, MAX_LYRICS_CHARACTERS, promptIdeas };
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -28,9 +28,14 @@ async function signIn(page: Page, baseURL: string | undefined) {
 test.describe("with JavaScript", () => {
   test("the owner renames the song with tag chips and a suggestion; the name shows after a reload", async ({ page, baseURL }) => {
     await signIn(page, baseURL);
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.goto(`/edit/${songId}/info`);
-    // The chips replace the comma-separated field once the page is hydrated.
+    // The chips replace the comma-separated field once the page is hydrated; the page hydrates cleanly
+    // (its limits come from a module the browser has: tests/unit/client-server-imports.test.ts).
     await expect(page.getByTestId("tag-chips")).toBeVisible();
+    await expect(page.getByText("Up to 10 tags, each up to 30 letters")).toBeVisible();
+    expect(pageErrors).toEqual([]);
 
     // A field's error clears as soon as that field is edited; the other field's error stays.
     await page.getByLabel("Song name").fill("n".repeat(81));
