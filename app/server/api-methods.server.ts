@@ -1,8 +1,8 @@
 // Which methods an /api URL answers, from the operations the api routes register (openapi.server.ts).
 // A route answers only the methods it exports a handler for: Remix itself answers the rest (a GET on a
-// POST-only route gets 400 {"message":"Unexpected Server Error"}). server.mjs asks here first, so such a
-// request gets what the api wrapper gives a wrong method it does see (api.server.ts): 405 with Allow, in
-// the API's error shape.
+// POST-only route gets 400 {"message":"Unexpected Server Error"}). server.mjs asks here first, and the api
+// wrapper (api.server.ts) answers a wrong method it does see the same way: 405 with Allow, in the API's
+// error shape.
 import { jsonError } from "./http.server";
 import { registeredApiOperations, type ApiOperation } from "./openapi.server";
 
@@ -14,6 +14,11 @@ export function methodNotAllowed(method: string, pathname: string, operations: A
   if (method === "OPTIONS") return null;
   const allowed = allowedMethods(pathname, operations);
   if (!allowed || allowed.includes(method === "HEAD" ? "GET" : method)) return null;
+  return wrongMethodResponse(method, allowed);
+}
+
+/** 405 for `method` where only `allowed` are taken: the API's error shape, with Allow. */
+export function wrongMethodResponse(method: string, allowed: string[]): Response {
   const response = jsonError(405, "method_not_allowed", `${method} is not allowed here; use ${allowed.join(" or ")}.`);
   response.headers.set("Allow", allowed.includes("GET") ? [...allowed, "HEAD"].join(", ") : allowed.join(", "));
   return response;

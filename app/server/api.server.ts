@@ -12,7 +12,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiErrorResponse, jsonError, type FieldErrors } from "~/server/http.server";
-import type { ApiOperation, ApiResponseSpec } from "~/server/openapi.server";
+import { allowedMethods, wrongMethodResponse } from "~/server/api-methods.server";
+import { registeredApiOperations, type ApiOperation, type ApiResponseSpec } from "~/server/openapi.server";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -47,7 +48,7 @@ export function apiRoute<
     try {
       const method = request.method === "HEAD" ? "GET" : request.method;
       if (method !== operation.method) {
-        throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${operation.method}.`);
+        return wrongMethodResponse(request.method, allowedMethods(new URL(request.url).pathname, registeredApiOperations()) ?? [operation.method]);
       }
       const input = await parseRequest(operation, args);
       const result = await handler({ ...args, ...(input as Pick<ApiHandlerArgs<Query, Body, Params>, "params" | "query" | "body">) });
