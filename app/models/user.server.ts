@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rolePermissions, userRoles } from "../../drizzle/schema/access";
 import { devices, identities, sessions, userEvents, users, type User } from "../../drizzle/schema/auth";
-import { db, getConnection, type Db, type DbConnection, type Tx } from "~/server/db.server";
+import { assertNoOpenTransaction, db, getConnection, type Db, type DbConnection, type Tx } from "~/server/db.server";
 import type { Role } from "~/server/permissions.server";
 
 export type AccountStatus = User["accountStatus"];
@@ -39,6 +39,8 @@ export interface SessionLookup {
 const sessionUserQueries = new WeakMap<DbConnection, ReturnType<typeof prepareSessionUserQuery>>();
 
 function sessionUserQuery() {
+  // The prepared query runs on the connection itself, past `db`'s guard: check here too.
+  assertNoOpenTransaction("The session lookup");
   const connection = getConnection();
   let query = sessionUserQueries.get(connection);
   if (!query) {

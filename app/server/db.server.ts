@@ -8,6 +8,7 @@
 //
 // `db` is created on first use rather than on import, so importing a model never opens a database, and
 // tests can point `db` at their own fresh database with `useConnection()` before anything touches it.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -103,11 +104,50 @@ export async function rawRows<Row extends Record<string, unknown>>(database: Db 
   return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 }
 
+/**
+ * The outer-handle guard (issue 16, finding 1). Inside `db.transaction(async (tx) => ...)` only `tx` may
+ * be used: on embedded PGlite (one connection) a query through the outer `db` waits for the transaction,
+ * which waits for that query, and the whole process stops answering; on a server it silently runs outside
+ * the transaction. With the guard on, touching `db` (or `assertNoOpenTransaction`) while a transaction
+ * opened through `db` is running in the same async context throws at once, naming the mistake.
+ * On: SONGLOOM_TX_GUARD=1 (the integration suite), and always on PGlite, where the alternative is a
+ * frozen process; SONGLOOM_TX_GUARD=0 turns it off.
+ */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+function guardOn(connection: DbConnection): boolean {
+  const setting = process.env.SONGLOOM_TX_GUARD;
+  return setting === "1" || (setting !== "0" && connection.kind === "pglite");
+}
+
+/** Throws when called inside a transaction opened through `db` (for code that reaches the connection directly). */
+export function assertNoOpenTransaction(what: string): void {
+  if (!openTransaction.getStore()?.open) return;
+  if (!guardOn(getConnection())) return;
+  throw new Error(
+    `${what} used the outer database handle inside a transaction opened through db: use the transaction's tx ` +
+      "(on embedded PGlite the outer handle waits for the transaction forever).",
+  );
+}
+
 // A stand-in that forwards to the current connection's drizzle instance, so `import { db }` works
-// everywhere without opening anything at import time.
+// everywhere without opening anything at import time. Its `transaction` marks the callback's async
+// context as inside a transaction, for the guard above.
 export const db: Db = new Proxy({} as Db, {
   get(_target, property) {
+    assertNoOpenTransaction(`db.${String(property)}`);
     const target = getConnection().db;
+    if (property === "transaction") {
+      const transaction: Db["transaction"] = (run, config) =>
+        target.transaction((tx) => {
+          const scope = { open: true };
+          // Work the callback leaves behind (timers, fire-and-forget) may use `db` once it has finished.
+          return openTransaction.run(scope, () => run(tx)).finally(() => {
+            scope.open = false;
+          });
+        }, config);
+      return transaction;
+    }
     const value = Reflect.get(target, property, target);
     return typeof value === "function" ? value.bind(target) : value;
   },

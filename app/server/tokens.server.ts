@@ -29,10 +29,13 @@ export async function createToken(tx: Db | Tx, purpose: TokenPurpose, userId: st
 
 export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "expired" | "used" };
 
-/** Whether a token would be accepted, without using it up (the reset form shows errors before submitting). */
-export async function checkToken(purpose: TokenPurpose, token: string): Promise<TokenCheck> {
+/**
+ * Whether a token would be accepted, without using it up (the reset form shows errors before submitting).
+ * Inside a transaction pass its `tx`: on embedded PGlite the outer `db` would wait for that transaction.
+ */
+export async function checkToken(purpose: TokenPurpose, token: string, database: Db | Tx = db): Promise<TokenCheck> {
   const table = TABLES[purpose];
-  const [row] = await db
+  const [row] = await database
     .select({ userId: table.userId, usedAt: table.usedAt, expired: sql<boolean>`${table.expiresAt} <= now()` })
     .from(table)
     .where(eq(table.tokenHash, hashToken(token)));
@@ -50,5 +53,6 @@ export async function consumeToken(tx: Db | Tx, purpose: TokenPurpose, token: st
     .set({ usedAt: sql`now()` })
     .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.usedAt), sql`${table.expiresAt} > now()`))
     .returning({ userId: table.userId });
-  return row ? { ok: true, userId: row.userId } : checkToken(purpose, token);
+  // Why it failed, read through the caller's handle: `db` here froze PGlite for good (issue 16, finding 1).
+  return row ? { ok: true, userId: row.userId } : checkToken(purpose, token, tx);
 }
