@@ -4,7 +4,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import compression from "compression";
-import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createFetchHandler } from "@remix-run/node";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,6 +19,16 @@ await build.entry.module.boot();
 
 const app = express();
 app.disable("x-powered-by");
+// Request hardening, before anything else answers (app/server/hardening, ADR 017).
+const { hardening } = build.entry.module;
+const { settings } = hardening;
+// Behind one reverse proxy (TRUST_PROXY): req.protocol, req.hostname and req.ip come from its X-Forwarded-*.
+if (settings.trustProxy) app.set("trust proxy", 1);
+app.use(hardening.securityHeaders({ appUrl: settings.appUrl }));
+app.use(hardening.healthChecks);
+app.use(hardening.requestDeadline({ defaultMs: settings.requestTimeoutMs, longMs: settings.longRequestTimeoutMs }));
+app.use(hardening.refuseCrossSite(settings.appUrl));
+app.use(hardening.limitRequestBody);
 app.use((_req, res, next) => {
   res.setHeader("Client-Build", CLIENT_BUILD);
   next();
@@ -30,8 +39,24 @@ app.use(compression());
 app.use("/api", answerWrongMethod);
 app.use("/build", express.static(path.join(buildRoot, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 const renderPage = createFetchHandler(build, process.env.NODE_ENV);
+// Remix, as @remix-run/express's handler runs it, but reading the size-limited body and given the CSP nonce.
+app.all("*", async (req, res, next) => {
+  try {
+    const response = await renderPage(hardening.remixRequest(req, res), loadContext(req, res));
+    // A check answered first (the time limit, the body limit): that answer stands.
+    if (res.headersSent) return;
+    await hardening.sendRemixResponse(res, response);
+  } catch (error) {
+    if (res.headersSent) return void res.destroy();
+    next(error);
+  }
+});
+
+/** What entry.server.tsx renders with: the response's CSP nonce, and whether the app is served over HTTPS. */
+function loadContext(req, res) {
+  return { cspNonce: res.locals.cspNonce, https: req.secure || settings.appUrl.startsWith("https:") };
+}
 
 /**
  * Pages served from an HTML cache kept gzipped (app/server/page-cache.server.ts, ADR 012): visitors' share
@@ -43,8 +68,9 @@ function servePageFrom(cache) {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
     const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
-    cache.serve(request, renderPage).then((page) => {
+    cache.serve(request, (miss) => renderPage(miss, loadContext(req, res))).then((page) => {
       if (!page) return next();
+      if (res.headersSent) return; // answered 503 by the time limit meanwhile
       res.status(page.status);
       if (page.headers) {
         // An answer that was not cached (it sets a cookie, or redirects) goes out as Remix made it.
@@ -52,6 +78,8 @@ function servePageFrom(cache) {
         return res.end(page.body);
       }
       res.setHeader("Content-Type", page.contentType);
+      // The policy naming the nonce the cached HTML's inline scripts carry (ADR 017).
+      if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
       res.setHeader("Vary", "Accept-Encoding");
       if (req.acceptsEncodings("gzip", "identity") === "gzip") {
         res.setHeader("Content-Encoding", "gzip");

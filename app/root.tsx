@@ -12,6 +12,7 @@ import { getActiveFlags } from "~/server/flags.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { getTermsDialog } from "~/server/terms.server";
 import stylesheet from "~/tailwind.css";
+import { useNonce } from "~/utils/nonce";
 import { isStaticForVisitor } from "~/utils/page-handle";
 import { useFlag, useOptionalUser, useRootData } from "~/utils/root-data";
 
@@ -37,6 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const user = useOptionalUser();
   const showAdvert = useFlag("show_advert_banner");
   const termsDialog = useRootData()?.termsDialog;
+  // Inline scripts run only with the response's CSP nonce (ADR 017).
+  const nonce = useNonce();
   // Public pages reach visitors without the Remix runtime (ADR 012): they work fully without JavaScript,
   // and React, ReactDOM and Remix alone would be most of the page's weight.
   // Decided on the server only: a browser running this code is hydrated already and keeps its scripts.
@@ -68,12 +71,12 @@ export function Layout({ children }: { children: ReactNode }) {
               playing across navigations. */}
           {user ? <PlayerBar /> : null}
         </PlayerProvider>
-        {showAdvert ? <AdvertBanner inline={staticPage} /> : null}
+        {showAdvert ? <AdvertBanner inline={staticPage} nonce={nonce} /> : null}
         {termsDialog ? <TermsDialog terms={termsDialog} /> : null}
         {staticPage ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

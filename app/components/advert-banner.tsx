@@ -19,7 +19,8 @@ const HOME_ROUTE = "routes/_index";
 const ROUTES_WITHOUT_ADVERT = new Set(["routes/pricing", "routes/about", "routes/$", "routes/[_loader]", "routes/[_timeout]"]);
 
 /** `inline`: the page is not hydrated, so the banner brings its own script. */
-export function AdvertBanner({ inline = false }: { inline?: boolean }) {
+/** `nonce`: the response's CSP nonce, which the inline script needs to run (ADR 017). */
+export function AdvertBanner({ inline = false, nonce }: { inline?: boolean; nonce?: string }) {
   const { key } = useLocation();
   const routeId = useMatches().at(-1)?.id ?? "";
   const banner = useRef<HTMLElement>(null);
@@ -63,7 +64,7 @@ export function AdvertBanner({ inline = false }: { inline?: boolean }) {
           </svg>
         </button>
       </aside>
-      {inline ? <script dangerouslySetInnerHTML={{ __html: inlineAdvertScript(isHome, ADVERT_MAX_VIEWS) }} /> : null}
+      {inline ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineAdvertScript(isHome, ADVERT_MAX_VIEWS) }} /> : null}
     </>
   );
 }

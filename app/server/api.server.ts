@@ -13,6 +13,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiErrorResponse, jsonError, type FieldErrors } from "~/server/http.server";
 import { allowedMethods, wrongMethodResponse } from "~/server/api-methods.server";
+import { requireUser } from "~/server/guards.server";
 import { registeredApiOperations, type ApiOperation, type ApiResponseSpec } from "~/server/openapi.server";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -50,6 +51,10 @@ export function apiRoute<
       if (method !== operation.method) {
         return wrongMethodResponse(request.method, allowedMethods(new URL(request.url).pathname, registeredApiOperations()) ?? [operation.method]);
       }
+      // Authenticate before reading a body (issue 16, finding 2): an operation that answers 401 is for
+      // signed-in callers, so a stranger's upload is refused before a byte of it is read. The lookup is
+      // shared with the handler's own guard (one per request).
+      if (method !== "GET" && 401 in operation.responses) await requireUser(request);
       const input = await parseRequest(operation, args);
       const result = await handler({ ...args, ...(input as Pick<ApiHandlerArgs<Query, Body, Params>, "params" | "query" | "body">) });
       if (result instanceof Response) return result;

@@ -37,6 +37,11 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  // Request time limits (ADR 017): pages, forms and JSON; uploads, media and downloads.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  LONG_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  // Behind a reverse proxy that sets X-Forwarded-Proto/-Host/-For: believe them (HSTS, same-origin check).
+  TRUST_PROXY: booleanFlag(false),
   // The web process also works the job queues unless this is off (then run `npm run worker`).
   WORKER_IN_PROCESS: booleanFlag(true),
 });

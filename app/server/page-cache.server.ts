@@ -27,6 +27,11 @@ export interface CachedPage {
   contentType: string;
   body: Buffer;
   gzip: Buffer;
+  /**
+   * The Content-Security-Policy the page was rendered with: it names the nonce in the page's inline
+   * scripts, so it is sent with every copy of the page (ADR 017).
+   */
+  csp?: string;
   /** An uncached answer's own headers (its Set-Cookie), sent with it. */
   headers?: Headers;
 }
@@ -90,6 +95,7 @@ export class SharePageCache {
       contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
       body,
       gzip: gzipSync(body),
+      csp: response.headers.get("Content-Security-Policy") ?? undefined,
     };
     // Only complete, cookie-free pages are shared between visitors.
     if (response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie")) {
@@ -179,7 +185,13 @@ export class UserPageCache {
 
     const response = await render(request);
     const body = Buffer.from(await response.arrayBuffer());
-    const page: CachedPage = { status: response.status, contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8", body, gzip: gzipSync(body) };
+    const page: CachedPage = {
+      status: response.status,
+      contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
+      body,
+      gzip: gzipSync(body),
+      csp: response.headers.get("Content-Security-Policy") ?? undefined,
+    };
     // A response that sets a cookie (a session refreshed, a sign-out) is sent once and never replayed.
     if (response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie")) {
       this.pages.delete(slot);

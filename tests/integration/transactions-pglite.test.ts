@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import * as resetPasswordRoute from "~/routes/reset-password";
 import { users } from "#drizzle/schema/auth";
 import { db, rawRows } from "~/server/db.server";
+import { readiness } from "~/server/hardening/health.server";
 import { createToken } from "~/server/tokens.server";
 import { callRoute, createUser, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
@@ -75,5 +76,19 @@ describe("the outer-handle guard", () => {
     );
     expect(count).toBeGreaterThan(0);
     await within("work scheduled by the transaction", Promise.all(later));
+  });
+});
+
+describe("/readyz's check", () => {
+  test("a database held by a transaction that never ends is reported not ready within the deadline", async () => {
+    expect(await within("the readiness check", readiness(2_000))).toBeNull();
+    // Held through the connection itself (past the guard), as a stuck request would hold it.
+    let release!: () => void;
+    const held = database().connection.db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    const problem = await within("the readiness check on a stuck database", readiness(300));
+    expect(problem).toBe("the database did not answer within 300 ms");
+    release();
+    await held;
+    expect(await within("the readiness check once released", readiness(2_000))).toBeNull();
   });
 });
