@@ -144,7 +144,8 @@ describe("cross-site requests", () => {
       expect((await response.json()).error).toMatchObject({ status: 403, code: "cross_site_request" });
     }
     // Same-origin fetches (and API clients that send none of these headers) reach the route.
-    for (const headers of [{ Origin: base }, { "Sec-Fetch-Site": "same-origin" }, { Referer: `${base}/library` }, {}]) {
+    const sameOrigin: Record<string, string>[] = [{ Origin: base }, { "Sec-Fetch-Site": "same-origin" }, { Referer: `${base}/library` }, {}];
+    for (const headers of sameOrigin) {
       const response = await fetch(`${base}/api/song/abc`, { method: "PUT", body: JSON.stringify({ name: "Mine" }), headers: { ...json, ...headers } });
       expect(response.status, JSON.stringify(headers)).toBe(404);
     }
