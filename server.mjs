@@ -26,6 +26,7 @@ const { settings } = hardening;
 if (settings.trustProxy) app.set("trust proxy", 1);
 app.use(hardening.securityHeaders({ appUrl: settings.appUrl }));
 app.use(hardening.healthChecks);
+app.use(hardening.cspReports);
 app.use(hardening.requestDeadline({ defaultMs: settings.requestTimeoutMs, longMs: settings.longRequestTimeoutMs }));
 app.use(hardening.refuseCrossSite(settings.appUrl));
 app.use(hardening.limitRequestBody);

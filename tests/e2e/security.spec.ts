@@ -145,6 +145,18 @@ test.describe("the Content-Security-Policy", () => {
     expect(errors).toEqual([]);
   });
 
+  test("it is enforced: a script injected without the nonce does not run", async ({ page, baseURL }) => {
+    await useCookies(page.context(), owner.cookie, baseURL!);
+    await page.goto("/library");
+    const ran = await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.body.append(script);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+  });
+
   test("a visitor's share page (from the HTML cache, twice) and the public pages log no violation", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();

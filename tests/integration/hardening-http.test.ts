@@ -111,6 +111,16 @@ describe("security headers", () => {
     expect(other.nonce).not.toBe(a.nonce);
   });
 
+  test("what the policy blocks is reported to /csp-report and logged, path only", async () => {
+    const csp = (await fetch(`${base}/sign-in`)).headers.get("content-security-policy");
+    expect(csp).toContain("report-uri /csp-report");
+    const report = { "csp-report": { "document-uri": `${base}/reset-password?token=secret`, "effective-directive": "script-src-elem", "blocked-uri": "inline" } };
+    const response = await fetch(`${base}/csp-report`, { method: "POST", body: JSON.stringify(report), headers: { "Content-Type": "application/csp-report" } });
+    expect(response.status).toBe(204);
+    await waitFor(async () => output.includes("CSP violation: script-src-elem blocked inline on /reset-password"), { what: "the report in the log" });
+    expect(output).not.toContain("token=secret");
+  });
+
   test("JSON and static files get the headers too", async () => {
     for (const url of ["/api/build", "/favicon.svg", "/healthz"]) {
       const response = await fetch(`${base}${url}`);

@@ -14,6 +14,7 @@
 // (entry.server.tsx sets it, and the page caches keep it with the page: ADR 017).
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { CSP_REPORT_PATH } from "./csp-report.server";
 
 /** Where a sign-in (or a future checkout) form may send the browser on to: the redirect after the POST. */
 export const FORM_TARGETS = [
@@ -41,6 +42,8 @@ export function contentSecurityPolicy(nonce: string, options: { https?: boolean 
     "base-uri 'self'",
     `form-action 'self' ${FORM_TARGETS.join(" ")}`,
     "frame-ancestors 'none'",
+    // What the policy blocks is logged by the server (csp-report.server.ts).
+    `report-uri ${CSP_REPORT_PATH}`,
     ...(options.https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }
