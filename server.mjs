@@ -20,6 +20,14 @@ await build.entry.module.boot();
 
 const app = express();
 app.disable("x-powered-by");
+// The client's address for device records, device bans and throttles (clientIp in
+// app/server/devices.server.ts): the socket's peer, or the X-Forwarded-For entry the trusted proxies
+// recorded. Set on every request, replacing anything a client sent under that name.
+app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
+app.use((req, _res, next) => {
+  req.headers["x-songloom-client-address"] = req.ip ?? "";
+  next();
+});
 app.use((_req, res, next) => {
   res.setHeader("Client-Build", CLIENT_BUILD);
   next();
@@ -61,6 +69,19 @@ function servePageFrom(cache) {
       }
     }, next);
   };
+}
+
+/**
+ * TRUST_PROXY, in express's terms: unset means proxies on this host or a private network (a reverse proxy
+ * or a container network in front of the app); "false" trusts none; a number trusts that many hops; else
+ * a comma-separated list of addresses, subnets or express's names (loopback, linklocal, uniquelocal).
+ */
+function trustedProxies(setting) {
+  const value = setting?.trim();
+  if (!value) return "loopback, linklocal, uniquelocal";
+  if (/^(false|0|no|off)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /** A method an /api URL does not take: 405 in the API's error shape (app/server/api-methods.server.ts). */

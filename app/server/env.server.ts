@@ -39,6 +39,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   // The web process also works the job queues unless this is off (then run `npm run worker`).
   WORKER_IN_PROCESS: booleanFlag(true),
+  // Multiplies every throttle's limit (app/server/rate-limit.server.ts); tests and load tests raise it.
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET"> & { SESSION_SECRET: string };

@@ -6,6 +6,7 @@ import { startBoss, stopBoss } from "../../jobs/boss";
 import { registerWorkers } from "../../jobs/worker";
 import { closeDb, getConnection } from "./db.server";
 import { env } from "./env.server";
+import { prepareDummyHash } from "./password.server";
 
 export async function boot(): Promise<void> {
   const connection = getConnection();
@@ -13,6 +14,8 @@ export async function boot(): Promise<void> {
     await migrate(connection);
     await seed(connection.db);
   });
+  // Sign-in compares unknown emails against this hash, so it must not cost extra on first use.
+  await prepareDummyHash();
   const boss = await startBoss(connection);
   if (env.WORKER_IN_PROCESS) await registerWorkers(boss);
 }
