@@ -1,5 +1,5 @@
 // The production web server: Remix on express, plus the lifecycle remix-serve lacks
-// (boot the database and job worker first; on SIGTERM stop pg-boss and close the database).
+// (boot the database and job worker first; on SIGTERM stop HTTP, pg-boss and the database, each within a deadline).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
@@ -13,10 +13,21 @@ process.env.SONGLOOM_ENGINE_DIR ??= path.join(here, "app/engine");
 process.env.SONGLOOM_MIGRATIONS_DIR ??= path.join(here, "drizzle/migrations");
 // SONGLOOM_BUILD_DIR (default: the project folder) lets two builds live side by side, e.g. parallel e2e runs.
 const buildRoot = path.resolve(here, process.env.SONGLOOM_BUILD_DIR ?? ".");
-const build = await import(path.join(buildRoot, "build/index.js"));
+const build = await import(path.join(buildRoot, "build/index.js")).catch((error) => {
+  // The environment is checked when the build loads (app/server/env.server.ts): say what is missing.
+  console.error(String(error?.message).startsWith("Invalid environment") ? error.message : error);
+  process.exit(1);
+});
 const CLIENT_BUILD = "2.67.2";
 
-await build.entry.module.boot();
+try {
+  await build.entry.module.boot();
+} catch (error) {
+  // A refusal to start (the data directory is in use, the environment is incomplete) is one clear line,
+  // not a stack trace; anything else keeps its stack.
+  console.error(error?.name === "DataDirLockedError" ? error.message : error);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -99,17 +110,26 @@ const server = app.listen(port, () => {
 });
 
 let stopping = false;
+// SIGTERM (docker stop) or Ctrl-C: every step has a deadline (app/server/shutdown.server.ts), so the
+// process exits within SHUTDOWN_TIMEOUT_MS even when the database or a job does not answer.
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  server.close();
-  try {
-    await build.entry.module.shutdown();
-  } catch (error) {
-    console.error(error);
-  }
-  process.exit(0);
+  const clean = await build.entry.module.shutdown({ closeHttp });
+  process.exit(clean ? 0 : 1);
+}
+
+/** Stops accepting connections and closes idle ones; after `graceMs` drops those still busy. */
+function closeHttp(graceMs) {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));
