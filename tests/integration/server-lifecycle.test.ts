@@ -32,18 +32,18 @@ const started: Running[] = [];
 async function startServer(env: Record<string, string | undefined>): Promise<Running> {
   const port = await freePort();
   let output = "";
+  // The server runs as in the Docker image (vitest's NODE_ENV=test would give the development build).
+  const settings: Record<string, string | undefined> = {
+    NODE_ENV: "production",
+    SESSION_SECRET: "lifecycle-test-secret",
+    APP_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    ...env,
+  };
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
-    env: {
-      ...process.env,
-      // The server runs as in the Docker image (vitest's NODE_ENV=test would give the development build).
-      ...{ NODE_ENV: "production" },
-      SESSION_SECRET: "lifecycle-test-secret",
-      APP_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-      ...env,
-    },
+    env: { ...process.env, ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
