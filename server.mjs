@@ -1,5 +1,5 @@
 // The production web server: Remix on express, plus the lifecycle remix-serve lacks
-// (boot the database and job worker first; on SIGTERM stop pg-boss and close the database).
+// (boot the database and job worker first; on SIGTERM stop HTTP, pg-boss and the database, each within a deadline).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
@@ -12,18 +12,35 @@ process.env.SONGLOOM_ENGINE_DIR ??= path.join(here, "app/engine");
 process.env.SONGLOOM_MIGRATIONS_DIR ??= path.join(here, "drizzle/migrations");
 // SONGLOOM_BUILD_DIR (default: the project folder) lets two builds live side by side, e.g. parallel e2e runs.
 const buildRoot = path.resolve(here, process.env.SONGLOOM_BUILD_DIR ?? ".");
-const build = await import(path.join(buildRoot, "build/index.js"));
+const build = await import(path.join(buildRoot, "build/index.js")).catch((error) => {
+  // The environment is checked when the build loads (app/server/env.server.ts): say what is missing.
+  console.error(String(error?.message).startsWith("Invalid environment") ? error.message : error);
+  process.exit(1);
+});
 const CLIENT_BUILD = "2.67.2";
 
-await build.entry.module.boot();
+try {
+  await build.entry.module.boot();
+} catch (error) {
+  // A refusal to start (the data directory is in use, the environment is incomplete) is one clear line,
+  // not a stack trace; anything else keeps its stack.
+  console.error(error?.name === "DataDirLockedError" ? error.message : error);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
+// The client's address for device records, device bans and throttles (clientIp in
+// app/server/devices.server.ts): the socket's peer, or the X-Forwarded-For entry the trusted proxies
+// recorded. Set on every request, replacing anything a client sent under that name.
+app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
+app.use((req, _res, next) => {
+  req.headers["x-songloom-client-address"] = req.ip ?? "";
+  next();
+});
 // Request hardening, before anything else answers (app/server/hardening, ADR 017).
 const { hardening } = build.entry.module;
 const { settings } = hardening;
-// Behind one reverse proxy (TRUST_PROXY): req.protocol, req.hostname and req.ip come from its X-Forwarded-*.
-if (settings.trustProxy) app.set("trust proxy", 1);
 app.use(hardening.securityHeaders({ appUrl: settings.appUrl }));
 app.use(hardening.healthChecks);
 app.use(hardening.cspReports);
@@ -92,6 +109,19 @@ function servePageFrom(cache) {
   };
 }
 
+/**
+ * TRUST_PROXY, in express's terms: unset means proxies on this host or a private network (a reverse proxy
+ * or a container network in front of the app); "false" trusts none; a number trusts that many hops; else
+ * a comma-separated list of addresses, subnets or express's names (loopback, linklocal, uniquelocal).
+ */
+function trustedProxies(setting) {
+  const value = setting?.trim();
+  if (!value) return "loopback, linklocal, uniquelocal";
+  if (/^(false|0|no|off)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 /** A method an /api URL does not take: 405 in the API's error shape (app/server/api-methods.server.ts). */
 function answerWrongMethod(req, res, next) {
   const answer = build.entry.module.methodNotAllowed(req.method, new URL(req.originalUrl, "http://localhost").pathname);
@@ -107,17 +137,26 @@ const server = app.listen(port, () => {
 });
 
 let stopping = false;
+// SIGTERM (docker stop) or Ctrl-C: every step has a deadline (app/server/shutdown.server.ts), so the
+// process exits within SHUTDOWN_TIMEOUT_MS even when the database or a job does not answer.
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  server.close();
-  try {
-    await build.entry.module.shutdown();
-  } catch (error) {
-    console.error(error);
-  }
-  process.exit(0);
+  const clean = await build.entry.module.shutdown({ closeHttp });
+  process.exit(clean ? 0 : 1);
+}
+
+/** Stops accepting connections and closes idle ones; after `graceMs` drops those still busy. */
+function closeHttp(graceMs) {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));

@@ -11,8 +11,11 @@ import {
   type QueueSettings,
 } from "./queues";
 
-/** Active jobs get this long to finish on shutdown; then pg-boss fails them and they are retried later. */
-export const STOP_TIMEOUT_MS = 8_000;
+/**
+ * Active jobs get this long to finish on shutdown; then pg-boss fails them and they are retried later.
+ * The web process passes its own share of SHUTDOWN_TIMEOUT_MS (app/server/shutdown.server.ts).
+ */
+export const STOP_TIMEOUT_MS = 4_000;
 
 export function createBoss(connection: DbConnection, options: ConstructorOptions = {}): PgBoss {
   // LISTEN/NOTIFY: creating a job on a queue declared with `notify` wakes its workers at once instead of at
@@ -109,9 +112,12 @@ export function getBoss(): PgBoss {
   return boss;
 }
 
-/** Stops taking new jobs, lets active ones finish (up to STOP_TIMEOUT_MS), then closes pg-boss's pool. */
-export async function stopBoss(): Promise<void> {
+/**
+ * Stops taking new jobs, lets active ones finish (up to `timeoutMs`), then fails those still running, which
+ * returns them to their queue for a retry, and closes pg-boss's pool.
+ */
+export async function stopBoss(timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
   const boss = globalStore.__songloomBoss;
   globalStore.__songloomBoss = undefined;
-  await boss?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+  await boss?.stop({ graceful: true, timeout: timeoutMs });
 }

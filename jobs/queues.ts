@@ -22,6 +22,7 @@ export interface JobPayloads {
   "royalties.import": { importId: string };
   "royalties.process": { scheduleId: string };
   "housekeeping.expire-verification-tokens": Record<string, never>;
+  "housekeeping.expire-rate-limits": Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -242,6 +243,16 @@ export const queues: QueueDeclarations = {
     expireInSeconds: 5 * MINUTE,
     concurrency: 1,
     cron: "17 * * * *",
+  },
+  // Throttle counters whose window has ended (app/server/rate-limit.server.ts).
+  "housekeeping.expire-rate-limits": {
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 5 * MINUTE,
+    concurrency: 1,
+    cron: "23 * * * *",
   },
 };
 

@@ -3,10 +3,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgBoss } from "pg-boss";
-import { closeDb, getConnection } from "../app/server/db.server";
+import { getConnection } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
+import { shutdownWithDeadlines } from "../app/server/shutdown.server";
 import { migrate, withMigrationLock } from "../drizzle/migrate";
-import { startBoss, stopBoss } from "./boss";
+import { startBoss } from "./boss";
 import { handlers } from "./handlers/index";
 import { queueNames, queues, type HandlerRegistry, type JobHandler, type JobPayloads, type QueueName } from "./queues";
 
@@ -53,14 +54,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing active jobs`);
-    try {
-      await stopBoss();
-      await closeDb();
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
-    process.exit(0);
+    // Each step within its deadline: unfinished jobs go back to their queue (app/server/shutdown.server.ts).
+    process.exit((await shutdownWithDeadlines()) ? 0 : 1);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

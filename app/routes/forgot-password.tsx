@@ -6,8 +6,11 @@ import { z } from "zod";
 import { AuthCard, Field, FormAlert } from "~/components/auth-form";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { db } from "~/server/db.server";
+import { clientIp } from "~/server/devices.server";
+import { hitRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
 import { requestPasswordReset } from "~/services/account.server";
-import { echoValues, EmailField, parseForm, readFormData } from "~/utils/forms";
+import { echoValues, EmailField, formError, parseForm, readFormData } from "~/utils/forms";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 
 /** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
@@ -20,6 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = echoValues(formData, ["email"]);
   const parsed = parseForm(ForgotPasswordSchema, formData);
   if (!parsed.ok) return json({ sent: false, errors: parsed.errors, values }, { status: 400 });
+  const throttled = await hitRateLimits(db, [
+    [RATE_LIMITS.forgotPasswordPerAccount, parsed.data.email],
+    [RATE_LIMITS.forgotPasswordPerIp, clientIp(request)],
+  ]);
+  if (throttled) return json({ sent: false, errors: formError(throttled.message), values }, { status: 429, headers: throttled.headers });
   await requestPasswordReset(parsed.data.email);
   return json({ sent: true, errors: null, values });
 }
@@ -41,6 +49,7 @@ export default function ForgotPasswordPage() {
   }
   return (
     <AuthCard title="Forgot your password?" intro="Enter your email and we'll send you a link to choose a new one.">
+      <FormAlert messages={actionData?.errors?.form} />
       <Form method="post" noValidate className="space-y-4">
         <Field name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData?.values.email} errors={actionData?.errors?.fields.email} />
         <button type="submit" className={`${buttonClass("primary")} w-full`}>

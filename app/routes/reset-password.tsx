@@ -6,6 +6,9 @@ import { z } from "zod";
 import { AuthCard, Field, FormAlert } from "~/components/auth-form";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { db } from "~/server/db.server";
+import { clientIp } from "~/server/devices.server";
+import { hitRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
 import { resetPassword } from "~/services/account.server";
 import { checkToken, type TokenCheck } from "~/server/tokens.server";
 import { formError, NewPasswordField, parseForm, readFormData } from "~/utils/forms";
@@ -41,6 +44,8 @@ const ResetPasswordSchema = z
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseForm(ResetPasswordSchema, await readFormData(request));
   if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400 });
+  const throttled = await hitRateLimits(db, [[RATE_LIMITS.resetPasswordPerIp, clientIp(request)]]);
+  if (throttled) return json({ errors: formError(throttled.message) }, { status: 429, headers: throttled.headers });
   const result = await resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) return json({ errors: formError(LINK_PROBLEMS[result.reason]) }, { status: 400 });
   return redirect("/sign-in?reset=1");

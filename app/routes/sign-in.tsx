@@ -13,7 +13,10 @@ import {
   signInUser,
   socialButtons,
 } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { clientIp } from "~/server/devices.server";
 import { BAN_MESSAGES, requireAnonymous } from "~/server/guards.server";
+import { hitRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
 import { echoValues, EmailField, formError, parseForm, type FormErrors, readFormData } from "~/utils/forms";
 import { afterSignInPath } from "~/utils/redirect-from";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
@@ -63,6 +66,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = echoValues(formData, ["email"]);
   const parsed = parseForm(SignInFormSchema, formData);
   if (!parsed.ok) return json({ errors: parsed.errors, values }, { status: 400 });
+  const throttled = await hitRateLimits(db, [
+    [RATE_LIMITS.signInPerAccount, parsed.data.email],
+    [RATE_LIMITS.signInPerIp, clientIp(request)],
+  ]);
+  if (throttled) return json({ errors: formError(throttled.message), values }, { status: 429, headers: throttled.headers });
 
   let user;
   try {

@@ -1,18 +1,22 @@
 // /sign-up (spec 3 §2, §4): creates the account, sends the verification email and signs the user in;
-// the next stop is /verify. Coming from the membership page (redirectFrom=/account/membership), the
+// the next stop is /verify. An address that already has an account gets the same answer (its owner is
+// emailed instead), so the form cannot tell anyone who uses Songloom. Coming from the membership page (redirectFrom=/account/membership), the
 // emailed link leads back there instead of to pricing.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, Field, FormAlert } from "~/components/auth-form";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { SocialButtons } from "~/components/social-buttons";
-import { EmailTakenError } from "~/models/user.server";
 import { signInUser, socialButtons } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { clientIp } from "~/server/devices.server";
 import { BAN_MESSAGES, requireAnonymous } from "~/server/guards.server";
+import { hitRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
+import { signUpSentCookie } from "~/server/sign-up-sent.server";
 import { signUp } from "~/services/account.server";
-import { echoValues, EmailField, fieldError, formError, NewPasswordField, parseForm, type FormErrors, readFormData } from "~/utils/forms";
+import { echoValues, EmailField, formError, NewPasswordField, parseForm, type FormErrors, readFormData } from "~/utils/forms";
 import { verifyContinuationFor } from "~/utils/redirect-from";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 
@@ -45,16 +49,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return json({ errors: parsed.errors, values }, { status: 400 });
 
   const { redirectFrom, ...input } = parsed.data;
-  let user;
-  try {
-    user = await signUp({ ...input, continuation: verifyContinuationFor(redirectFrom) });
-  } catch (error) {
-    if (error instanceof EmailTakenError) return json({ errors: fieldError("email", error.message), values }, { status: 400 });
-    throw error;
-  }
-  const result = await signInUser(request, user, "/verify");
-  if (!result.ok) return json({ errors: formError(BAN_MESSAGES[result.reason]), values }, { status: 403 });
-  return result.response;
+  const throttled = await hitRateLimits(db, [
+    [RATE_LIMITS.signUpPerAccount, input.email],
+    [RATE_LIMITS.signUpPerIp, clientIp(request)],
+  ]);
+  if (throttled) return json({ errors: formError(throttled.message), values }, { status: 429, headers: throttled.headers });
+  const result = await signUp({ ...input, continuation: verifyContinuationFor(redirectFrom) });
+  // An address with an account: its owner was emailed; the answer is a new account's (no enumeration).
+  if (!result.created) return redirect("/verify", { headers: { "Set-Cookie": await signUpSentCookie.serialize(input.email) } });
+  const signedIn = await signInUser(request, result.user, "/verify");
+  if (!signedIn.ok) return json({ errors: formError(BAN_MESSAGES[signedIn.reason]), values }, { status: 403 });
+  return signedIn.response;
 }
 
 export default function SignUpPage() {

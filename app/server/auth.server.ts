@@ -14,7 +14,7 @@ import type { User } from "../../drizzle/schema/auth";
 import { findOrCreateSocialUser, recordUserEvent, type SocialProfile, type SocialProvider } from "~/models/user.server";
 import { checkPassword } from "~/services/account.server";
 import { db } from "./db.server";
-import { recordDeviceSignIn } from "./devices.server";
+import { clientIp, isAddressBanned, recordDeviceSignIn } from "./devices.server";
 import { env } from "./env.server";
 import type { BanReason } from "./guards.server";
 import {
@@ -269,11 +269,14 @@ export const authenticator = buildAuthenticator();
 export type SignInResult = { ok: true; response: Response } | { ok: false; reason: BanReason };
 
 /**
- * Everything after the user is known, for every way in (form, social, sign-up): refuse banned accounts
- * and devices, record the device, start a session and redirect with both cookies.
+ * Everything after the user is known, for every way in (form, social, sign-up): refuse banned accounts,
+ * banned devices and the addresses banned devices last signed in from, record the device, start a
+ * session and redirect with both cookies.
  */
 export async function signInUser(request: Request, user: User, redirectTo: string): Promise<SignInResult> {
   if (user.accountStatus === "BANNED") return { ok: false, reason: "account" };
+  // A banned device that cleared its cookies comes back as a new device, but from the same address.
+  if (await isAddressBanned(clientIp(request))) return { ok: false, reason: "device" };
   const device = await recordDeviceSignIn(request, user.id);
   if (device.banned) return { ok: false, reason: "device" };
   await recordUserEvent(db, user.id, "signed_in", { deviceId: device.deviceId });

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { getStyle, getStyleFilter, type Filter, type Style } from "~/engine/catalogue";
+import { SONG_NAME_MAX } from "~/utils/field-limits";
 import { IdSchema, typedText } from "~/utils/input-schemas";
 
 export function requireStyle(value: string | undefined): Style {
@@ -43,6 +44,6 @@ export const SongIdsSchema = z
 /** The create page's forms, told apart by `intent`. */
 export const CreatePageActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }),
-  z.object({ intent: z.literal("save"), songId: IdSchema, songName: typedText().trim().max(100).optional() }),
+  z.object({ intent: z.literal("save"), songId: IdSchema, songName: typedText().trim().max(SONG_NAME_MAX, `The song name can be at most ${SONG_NAME_MAX} characters.`).optional() }),
   z.object({ intent: z.literal("reject"), songId: IdSchema }),
 ]);

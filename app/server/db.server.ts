@@ -3,8 +3,8 @@
 // Two drivers, one schema and one SQL dialect (docs/decisions/001-embedded-database.md):
 // - DATABASE_URL set: a real PostgreSQL server through postgres.js.
 // - DATABASE_URL unset: embedded PGlite (Postgres compiled to WASM) in this process, data under
-//   `${DATA_DIR}/pglite`. Only one process may open a PGlite data directory, so a standalone worker
-//   (`npm run worker`) needs DATABASE_URL.
+//   `${DATA_DIR}/pglite`. Only one process may open a PGlite data directory (a lock file keeps a second
+//   one out: data-dir-lock.server.ts), so a standalone worker (`npm run worker`) needs DATABASE_URL.
 //
 // `db` is created on first use rather than on import, so importing a model never opens a database, and
 // tests can point `db` at their own fresh database with `useConnection()` before anything touches it.
@@ -18,6 +18,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "../../drizzle/schema/index";
+import { lockDataDir } from "./data-dir-lock.server";
 import { env } from "./env.server";
 
 export type Schema = typeof schema;
@@ -55,7 +56,12 @@ export function connect(options: ConnectOptions): DbConnection {
     const db: Db = drizzlePostgres(sql, { schema });
     return { kind: "postgres", db, sql, url: options.url, close: () => sql.end({ timeout: 5 }) };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // Before PGlite touches the files: a second process on the directory would corrupt it.
+    unlock = lockDataDir(options.dataDir);
+  }
   const pglite = new PGlite(options.dataDir);
   const db: Db = drizzlePglite(pglite, { schema });
   return {
@@ -63,7 +69,11 @@ export function connect(options: ConnectOptions): DbConnection {
     db,
     pglite,
     close: async () => {
-      if (!pglite.closed) await pglite.close();
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

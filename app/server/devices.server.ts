@@ -31,19 +31,52 @@ export async function getDeviceId(request: Request): Promise<string | null> {
 }
 
 /**
- * The client address as our reverse proxy saw it: the last X-Forwarded-For entry is the one the proxy
- * appended, earlier entries are whatever the client claimed. Null when there is no proxy in front.
+ * Where server.mjs puts the client's address on every request: the socket's peer, or, when that peer is
+ * a trusted proxy (TRUST_PROXY), the address the proxies recorded in X-Forwarded-For. server.mjs replaces
+ * whatever a client sends under this name, so it cannot be forged.
+ */
+export const CLIENT_ADDRESS_HEADER = "X-Songloom-Client-Address";
+
+/**
+ * The client's IP address, for device records, device bans and throttles. Without server.mjs in front
+ * (route modules called directly, as the integration tests do) it is the last X-Forwarded-For entry, the
+ * one a reverse proxy appends. Null when neither is there.
  */
 export function clientIp(request: Request): string | null {
-  const forwarded = request.headers.get("X-Forwarded-For");
-  const last = forwarded?.split(",").at(-1)?.trim();
-  return last || null;
+  const address = request.headers.get(CLIENT_ADDRESS_HEADER) || request.headers.get("X-Forwarded-For")?.split(",").at(-1);
+  const trimmed = address?.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  return trimmed || null;
 }
 
 export function describeUserAgent(userAgent: string): { browser: string | null; os: string | null } {
   const result = UAParser(userAgent);
   const join = (name?: string, version?: string) => (name ? [name, version].filter(Boolean).join(" ") : null);
   return { browser: join(result.browser.name, result.browser.major), os: join(result.os.name, result.os.version) };
+}
+
+/**
+ * True when a banned device last signed in from this address. Loopback and private addresses are never
+ * matched: they are a proxy or a shared network in front of many people, and one ban must not lock all of
+ * them out. See docs/configuration.md ("Device bans") for what a device ban can and cannot do.
+ */
+export async function isAddressBanned(ip: string | null): Promise<boolean> {
+  if (!ip || isSharedAddress(ip)) return false;
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.ip, ip), eq(devices.banned, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Loopback, private (RFC 1918, RFC 4193), link-local and carrier-grade NAT addresses. */
+export function isSharedAddress(ip: string): boolean {
+  const lower = ip.toLowerCase();
+  if (lower === "::1" || lower.startsWith("fe80:") || /^f[cd][0-9a-f]{2}:/.test(lower)) return true;
+  const octets = lower.split(".").map(Number);
+  if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet))) return false;
+  const [a, b] = octets;
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
 }
 
 export async function isDeviceBanned(deviceId: string): Promise<boolean> {

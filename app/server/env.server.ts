@@ -20,7 +20,9 @@ const optionalText = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  APP_URL: z.url().default("http://localhost:3000"),
+  // Where people reach the app (links in emails, OAuth callbacks). Outside production it defaults to
+  // http://localhost:$PORT; production refuses to start without it (parseEnv).
+  APP_URL: optionalText.pipe(z.url().optional()),
   // Unset means "use the embedded PGlite database under DATA_DIR" (see docs/decisions/001-embedded-database.md).
   DATABASE_URL: optionalText.pipe(z.url().optional()),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -41,12 +43,17 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   LONG_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   // Behind a reverse proxy that sets X-Forwarded-Proto/-Host/-For: believe them (HSTS, same-origin check).
-  TRUST_PROXY: booleanFlag(false),
+  // Read by server.mjs (express "trust proxy"); see docs/configuration.md.
+  TRUST_PROXY: z.string().optional(),
   // The web process also works the job queues unless this is off (then run `npm run worker`).
   WORKER_IN_PROCESS: booleanFlag(true),
+  // Multiplies every throttle's limit (app/server/rate-limit.server.ts); tests and load tests raise it.
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  // The whole graceful shutdown's budget, within Docker's default 10 s stop timeout (shutdown.server.ts).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(7000),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET"> & { SESSION_SECRET: string };
+export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(source);
@@ -54,14 +61,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment:\n${problems}`);
   }
-  const { SESSION_SECRET, ...rest } = parsed.data;
+  const { SESSION_SECRET, APP_URL, ...rest } = parsed.data;
   if (SESSION_SECRET === undefined && rest.NODE_ENV === "production") {
     throw new Error("Invalid environment:\n  SESSION_SECRET: required in production");
+  }
+  if (APP_URL === undefined && rest.NODE_ENV === "production") {
+    // A guessed address would go out in every email link and OAuth callback, pointing people at localhost.
+    throw new Error(
+      "Invalid environment:\n  APP_URL: required in production: the address people reach Songloom at, e.g. APP_URL=https://songloom.example",
+    );
   }
   if (SESSION_SECRET === undefined) {
     console.warn("SESSION_SECRET is not set: using the development secret. Never do this in production.");
   }
-  return { ...rest, DATA_DIR: path.resolve(rest.DATA_DIR), SESSION_SECRET: SESSION_SECRET ?? DEV_SESSION_SECRET };
+  return {
+    ...rest,
+    APP_URL: APP_URL ?? `http://localhost:${rest.PORT}`,
+    DATA_DIR: path.resolve(rest.DATA_DIR),
+    SESSION_SECRET: SESSION_SECRET ?? DEV_SESSION_SECRET,
+  };
 }
 
 export const env: Env = parseEnv(process.env);

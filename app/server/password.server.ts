@@ -32,3 +32,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await derive(password, Buffer.from(saltText, "base64url"), options);
   return timingSafeEqual(actual, expected);
 }
+
+// A hash of a random password nobody knows, with the current cost: checking a password for an unknown
+// email against it takes as long as for a known one, so sign-in timing does not tell whether an address
+// has an account. boot() makes it, so not even the first sign-in after a start shows the difference.
+let dummyHash: Promise<string> | undefined;
+
+export function prepareDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString("base64url"));
+  return dummyHash;
+}
+
+/** Spends the time of one verifyPassword and returns false. */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  await verifyPassword(password, await prepareDummyHash());
+  return false;
+}

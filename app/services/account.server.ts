@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { users, type User } from "../../drizzle/schema/auth";
 import {
   createEmailUser,
+  EmailTakenError,
   findEmailIdentity,
   findUserByEmail,
   findUserById,
@@ -15,7 +16,7 @@ import { db } from "~/server/db.server";
 import { setUserDevicesBanned } from "~/server/devices.server";
 import { linkEmail, sendEmail } from "~/server/email.server";
 import { env } from "~/server/env.server";
-import { hashPassword, verifyPassword } from "~/server/password.server";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/server/password.server";
 import { deleteUserSessions } from "~/server/session.server";
 import { checkToken, consumeToken, createToken, type TokenCheck } from "~/server/tokens.server";
 
@@ -34,20 +35,51 @@ export function verificationUrl(token: string, continuation: VerifyContinuation)
   return url.toString();
 }
 
+export type SignUpResult = { created: true; user: User } | { created: false };
+
+/**
+ * Creates the account and mails the verification link. For an address that already has an account
+ * nothing is created: its owner is told by email that someone tried to sign up with it, and the caller
+ * answers exactly as for a new account, so sign-up cannot be used to find out who uses Songloom.
+ */
 export async function signUp(input: {
   email: string;
   displayName: string;
   password: string;
   continuation: VerifyContinuation;
-}): Promise<User> {
+}): Promise<SignUpResult> {
+  // Hashed first either way, so both answers take the same time.
   const passwordHash = await hashPassword(input.password);
-  const { user, token } = await db.transaction(async (tx) => {
-    const user = await createEmailUser(tx, { email: input.email, displayName: input.displayName, passwordHash });
-    await recordUserEvent(tx, user.id, "signed_up", { provider: "email" });
-    return { user, token: await createToken(tx, "verify_email", user.id) };
-  });
-  await sendVerificationEmail(user, token, input.continuation);
-  return user;
+  let created;
+  try {
+    created = await db.transaction(async (tx) => {
+      const user = await createEmailUser(tx, { email: input.email, displayName: input.displayName, passwordHash });
+      await recordUserEvent(tx, user.id, "signed_up", { provider: "email" });
+      return { user, token: await createToken(tx, "verify_email", user.id) };
+    });
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    await sendSignUpAttemptNotice(input.email);
+    return { created: false };
+  }
+  await sendVerificationEmail(created.user, created.token, input.continuation);
+  return { created: true, user: created.user };
+}
+
+/** Tells an account's owner that someone tried to sign up with their address (sign-up, resend). */
+export async function sendSignUpAttemptNotice(email: string): Promise<void> {
+  const user = await findUserByEmail(email);
+  if (!user) return;
+  await sendEmail(
+    linkEmail({
+      to: user.email,
+      subject: "Someone tried to sign up to Songloom with your email",
+      intro: `Hi ${user.displayName}, someone tried to create a Songloom account with this address, which already has one. Nothing was changed.`,
+      action: "Sign in to your account",
+      url: new URL("/sign-in", env.APP_URL).toString(),
+      outro: "If it was you, sign in instead (or reset your password from the sign-in page). If it was not, you can ignore this email.",
+    }),
+  );
 }
 
 async function sendVerificationEmail(user: Pick<User, "email" | "displayName">, token: string, continuation: VerifyContinuation) {
@@ -94,7 +126,8 @@ export async function verifyEmail(userId: string, token: string): Promise<Verify
 /** Checks an email and password; null for any mismatch, so the caller cannot tell which part was wrong. */
 export async function checkPassword(email: string, password: string): Promise<User | null> {
   const found = await findEmailIdentity(email);
-  if (!found?.passwordHash) return null;
+  // No account, or one without a password (social sign-in only): the same work as a wrong password.
+  if (!found?.passwordHash) return verifyAgainstDummy(password).then(() => null);
   return (await verifyPassword(password, found.passwordHash)) ? found.user : null;
 }
 

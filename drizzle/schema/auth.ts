@@ -100,7 +100,10 @@ export const devices = pgTable("devices", {
   bannedAt: at("banned_at"),
   createdAt: at("created_at").notNull().defaultNow(),
   lastLoginAt: at("last_login_at").notNull().defaultNow(),
-});
+}, (table) => [
+  // A device ban also refuses sign-ins from the banned device's last address (signInUser).
+  index("devices_banned_ip").on(table.ip).where(sql`${table.banned}`),
+]);
 export type Device = typeof devices.$inferSelect;
 
 /** Which users signed in on which device (Device.number_of_users counts these rows). */

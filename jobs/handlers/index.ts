@@ -1,6 +1,7 @@
 // Which queue each handler works: one file per job, named after its queue. A declared queue without an
 // entry here still accepts jobs; they wait until a handler is added.
 import type { HandlerRegistry } from "../queues";
+import * as expireRateLimits from "./housekeeping.expire-rate-limits";
 import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
 import * as lyricsGenerate from "./lyrics.generate";
 import * as songCompose from "./song.compose";
@@ -14,6 +15,7 @@ import * as vocalGenerate from "./vocal.generate";
 
 export const handlers: HandlerRegistry = {
   "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
+  "housekeeping.expire-rate-limits": expireRateLimits.handle,
   "song.compose": songCompose.handle,
   "song.render": songRender.handle,
   "song.render-pool": songRenderPool.handle,

@@ -155,6 +155,32 @@ describe("devices and bans (spec 3 §4)", () => {
     expect(response.status).toBe(403);
     expect((await response.json()).errors.form).toEqual(["This device has been banned for abuse and can no longer be used."]);
   });
+
+  test("clearing cookies does not dodge a device ban: sign-ins from the banned device's public address are refused", async () => {
+    const { db } = database();
+    const banned = await createUser(db);
+    const from = (ip: string) => ({ "X-Forwarded-For": ip, "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0" });
+    const signedIn = await callRoute(signInRoute.action, post("/sign-in", { email: banned.email, password: TEST_PASSWORD }, undefined, from("203.0.113.77")));
+    expect(signedIn.status).toBe(302);
+    await banUser(banned.id, null);
+
+    // A fresh browser (no device cookie) on the same address, signing in to another account.
+    const other = await createUser(db);
+    const fresh = await callRoute(signInRoute.action, post("/sign-in", { email: other.email, password: TEST_PASSWORD }, undefined, from("203.0.113.77")));
+    expect(fresh.status).toBe(403);
+    expect((await fresh.json()).errors.form).toEqual(["This device has been banned for abuse and can no longer be used."]);
+    expect(fresh.headers.get("Set-Cookie")).toBeNull();
+
+    // Another address is not affected, and neither are private or loopback addresses (proxies, shared networks).
+    const elsewhere = await callRoute(signInRoute.action, post("/sign-in", { email: other.email, password: TEST_PASSWORD }, undefined, from("203.0.113.78")));
+    expect(elsewhere.status).toBe(302);
+    const lan = await createUser(db);
+    const lanSignIn = await callRoute(signInRoute.action, post("/sign-in", { email: lan.email, password: TEST_PASSWORD }, undefined, from("192.168.1.20")));
+    expect(lanSignIn.status).toBe(302);
+    await banUser(lan.id, null);
+    const sameLan = await callRoute(signInRoute.action, post("/sign-in", { email: other.email, password: TEST_PASSWORD }, undefined, from("192.168.1.20")));
+    expect(sameLan.status).toBe(302);
+  });
 });
 
 describe("feature flags", () => {

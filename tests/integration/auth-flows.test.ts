@@ -60,11 +60,29 @@ describe("sign-up", () => {
     expect((await db.select({ id: users.id }).from(users)).length).toBe(before);
   });
 
-  test("an email already in use, in any case, is a 400 on the email field", async () => {
+  test("an email already in use, in any case, gets a new account's answer and its owner an email; nothing changes", async () => {
     const existing = await createUser(database().db);
+    const { db } = database();
+    const before = (await db.select({ id: users.id }).from(users)).length;
     const response = await signUp({ displayName: "Copy", email: existing.email.toUpperCase(), password: "a-good-password" });
-    expect(response.status).toBe(400);
-    expect((await response.json()).errors.fields.email).toEqual(["An account with this email already exists."]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/verify");
+    expect((await db.select({ id: users.id }).from(users)).length).toBe(before);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, existing.id))).toHaveLength(0);
+    const [notice] = await readOutbox(existing.email);
+    expect(notice.subject).toBe("Someone tried to sign up to Songloom with your email");
+    expect(notice.links).toEqual([`${process.env.APP_URL}/sign-in`]);
+
+    // /verify then shows the page a new account sees, for the address typed, and "send again" answers alike.
+    const cookie = cookiesFrom(response);
+    const page = await callRoute(verifyRoute.loader, get("/verify", cookie));
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ email: existing.email, verified: false, problem: null });
+    const resend = await callRoute(verifyRoute.action, post("/verify", { intent: "resend" }, cookie));
+    expect(await resend.json()).toEqual({ sent: true, errors: null });
+    expect(await readOutbox(existing.email)).toHaveLength(2);
+    // The cookie signs nobody in: without it /verify still wants a sign-in.
+    expect((await callRoute(verifyRoute.loader, get("/verify"))).headers.get("Location")).toMatch(/^\/sign-in\?redirectFrom=/);
   });
 
   test("a signed-in user is sent on instead of seeing the form", async () => {

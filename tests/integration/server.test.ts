@@ -38,6 +38,7 @@ describe("the built server on embedded PGlite", () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" };
     delete env.DATABASE_URL;
     env.SESSION_SECRET = "server-test-secret";
+    env.APP_URL = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ["server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     server.stdout?.on("data", (chunk) => (output += chunk));
     server.stderr?.on("data", (chunk) => (output += chunk));

@@ -22,8 +22,26 @@ describe("parseEnv", () => {
   });
 
   test("production refuses to start without SESSION_SECRET", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("SESSION_SECRET");
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s3cret" }).SESSION_SECRET).toBe("s3cret");
+    expect(() => parseEnv({ NODE_ENV: "production", APP_URL: "https://songloom.example" })).toThrow("SESSION_SECRET");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s3cret", APP_URL: "https://songloom.example" }).SESSION_SECRET).toBe("s3cret");
+  });
+
+  test("outside production APP_URL follows the port; production refuses to start without it", () => {
+    expect(parseEnv({ PORT: "4123" }).APP_URL).toBe("http://localhost:4123");
+    expect(parseEnv({ PORT: "4123", APP_URL: "" }).APP_URL).toBe("http://localhost:4123");
+    expect(parseEnv({ NODE_ENV: "test", PORT: "5000", APP_URL: "http://127.0.0.1:5000" }).APP_URL).toBe("http://127.0.0.1:5000");
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s3cret" })).toThrow(
+      /APP_URL: required in production: the address people reach Songloom at/,
+    );
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s3cret", APP_URL: "https://songloom.example" }).APP_URL).toBe(
+      "https://songloom.example",
+    );
+  });
+
+  test("throttle factor and shutdown budget default to 1 and 7 s, within Docker's 10 s stop timeout", () => {
+    expect(parseEnv({})).toMatchObject({ RATE_LIMIT_FACTOR: 1, SHUTDOWN_TIMEOUT_MS: 7000 });
+    expect(parseEnv({ RATE_LIMIT_FACTOR: "20", SHUTDOWN_TIMEOUT_MS: "5000" })).toMatchObject({ RATE_LIMIT_FACTOR: 20, SHUTDOWN_TIMEOUT_MS: 5000 });
+    expect(() => parseEnv({ RATE_LIMIT_FACTOR: "0" })).toThrow("RATE_LIMIT_FACTOR");
   });
 
   test("a malformed value stops the boot and names the variable", () => {

@@ -32,3 +32,21 @@ test("isPossibleId: ids from URLs that cannot exist are told apart before any qu
   expect(isPossibleId("")).toBe(false);
   expect(isPossibleId("x".repeat(65))).toBe(false);
 });
+
+test("the save API, the create page and the info page share one name limit (app/utils/field-limits.ts)", async () => {
+  const { SONG_NAME_MAX, ARTIST_NAME_MAX } = await import("~/utils/field-limits");
+  const { CreatePageActionSchema } = await import("~/server/create-flow.server");
+  const { SongInfoSchema } = await import("~/services/song-info.server");
+  const longest = { songName: "n".repeat(SONG_NAME_MAX), artistName: "a".repeat(ARTIST_NAME_MAX) };
+  const tooLong = { songName: "n".repeat(SONG_NAME_MAX + 1), artistName: "a".repeat(ARTIST_NAME_MAX + 1) };
+  expect(SaveSongSchema.safeParse(longest).success).toBe(true);
+  const refused = SaveSongSchema.safeParse(tooLong);
+  expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+    ["songName", `The song name can be at most ${SONG_NAME_MAX} characters.`],
+    ["artistName", `The artist name can be at most ${ARTIST_NAME_MAX} characters.`],
+  ]);
+  const save = (songName: string) => CreatePageActionSchema.safeParse({ intent: "save", songId: "k3v9x0q1w2e3r4t5y6u7i8o9", songName }).success;
+  expect([save(longest.songName), save(tooLong.songName)]).toEqual([true, false]);
+  expect(SongInfoSchema.shape.songName.safeParse(tooLong.songName).success).toBe(false);
+  expect(SongInfoSchema.shape.songName.safeParse(longest.songName).success).toBe(true);
+});

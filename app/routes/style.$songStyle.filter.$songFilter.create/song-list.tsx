@@ -7,6 +7,7 @@ import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/pl
 import { toPlayerSong, type SongSummaryJson } from "~/components/player/api";
 import { CreationSteps } from "~/components/songs/creation-steps";
 import { Waveform } from "~/components/songs/waveform";
+import { SONG_NAME_MAX } from "~/utils/field-limits";
 
 export interface ListedSong extends SongSummaryJson {
   peaks: number[] | null;
@@ -102,7 +103,7 @@ function SongActions({ song, entry }: { song: ListedSong; entry: string }) {
             <input
               type="text"
               name="songName"
-              maxLength={100}
+              maxLength={SONG_NAME_MAX}
               defaultValue={song.songName === "New Song" ? "" : song.songName}
               placeholder={song.songName}
               className="mt-1 w-full rounded-full border border-ink-600 bg-ink-950 px-3 py-1.5 text-sm text-white placeholder:text-slate-500"

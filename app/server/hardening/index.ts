@@ -21,5 +21,4 @@ export const settings = {
   appUrl: env.APP_URL,
   requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
   longRequestTimeoutMs: env.LONG_REQUEST_TIMEOUT_MS,
-  trustProxy: env.TRUST_PROXY,
 };
