@@ -4,7 +4,9 @@
 import "../support/http-env";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { songs } from "#drizzle/schema/index";
 import { startBoss, stopBoss } from "#jobs/boss";
 import { createSongs } from "~/services/song-create.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
@@ -33,6 +35,8 @@ beforeAll(async () => {
   await composeSong(song.id);
   await renderSongMedia(song.id);
   songId = song.id;
+  // The sitemap lists songs their owner kept.
+  await database().db.update(songs).set({ saved: true, savedAt: new Date() }).where(eq(songs.id, songId));
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -171,7 +175,7 @@ describe("the embed player", () => {
 });
 
 describe("the crawl map", () => {
-  test("robots.txt keeps crawlers out of the app and names the sitemap; the sitemap lists the public song", async () => {
+  test("robots.txt keeps crawlers out of the app and names the sitemap; the sitemap lists the public saved song", async () => {
     const robots = await fetch(`${base}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
@@ -183,6 +187,13 @@ describe("the crawl map", () => {
     const sitemap = await fetch(`${base}/sitemap.xml`);
     expect(sitemap.status).toBe(200);
     expect(await sitemap.text()).toContain(`<loc>${base}/s/${songId}</loc>`);
+    // A song nobody kept has a share page but is not offered to crawlers.
+    await database().db.update(songs).set({ saved: false }).where(eq(songs.id, songId));
+    try {
+      expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain(songId);
+    } finally {
+      await database().db.update(songs).set({ saved: true }).where(eq(songs.id, songId));
+    }
   });
 });
 

@@ -1,15 +1,17 @@
-// The sitemap's songs from PostgreSQL: public, complete songs that have an owner, by id. Read in keyset
+// The sitemap's songs from PostgreSQL: public, complete songs their owner saved to the library, by id (the
+// songs a Create makes and nobody keeps still have share pages, but are not worth a crawler's visit). Read in keyset
 // chunks of 1,000 rows (the first at the page's offset), so a page of 50,000 URLs never holds more than a
 // chunk in memory and a crawler that stops reading stops the queries.
-import { and, asc, count, eq, gt, isNotNull, max, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, max, type SQL } from "drizzle-orm";
 import { songs } from "../../../drizzle/schema/songs";
 import { db } from "~/server/db.server";
 import type { SitemapEntry, SitemapSource } from "./sitemap";
 
 const CHUNK = 1000;
 
-/** What makes a song listed: the same test as the share page's for a visitor. */
-const listed = (): SQL => and(eq(songs.private, false), eq(songs.status, "complete"), isNotNull(songs.userId), isNotNull(songs.media))!;
+/** What makes a song listed: a share page a visitor may see, of a song its owner kept. */
+const listed = (): SQL =>
+  and(eq(songs.private, false), eq(songs.status, "complete"), isNotNull(songs.userId), isNotNull(songs.media), eq(songs.saved, true), isNull(songs.rejectedAt))!;
 
 export const databaseSitemapSource: SitemapSource = {
   async stats() {
