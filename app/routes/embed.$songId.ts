@@ -19,6 +19,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return cacheableResponse(request, embedPageHtml(song, origin, new URL(request.url).searchParams), {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Security-Policy": policy,
-    "X-Robots-Tag": "noindex",
   });
 }

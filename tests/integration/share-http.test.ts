@@ -140,6 +140,9 @@ describe("a visitor's share page", () => {
 
     const square = await fetch(`${base}/media/songs/${songId}/card-square.png`);
     expect(await sharp(Buffer.from(await square.arrayBuffer())).metadata()).toMatchObject({ format: "png", width: 600, height: 600 });
+    const thumb = await fetch(`${base}/media/songs/${songId}/card-thumb.webp`);
+    expect(thumb.headers.get("content-type")).toBe("image/webp");
+    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 312, height: 312 });
   });
 
   test("the owner's own view is private to them and not kept by shared caches", async () => {
@@ -163,7 +166,8 @@ describe("the embed player", () => {
     const html = await response.text();
     expect(Buffer.byteLength(html)).toBeLessThan(20 * 1024);
     expect(html).toMatch(new RegExp(`<audio controls preload="none" src="${base}/media/songs/${songId}/song\\.mp3\\?v=1#t=1,2"`));
-    expect(html).toContain(`href="${base}/s/${songId}"`);
+    expect(html).toContain(`<link rel="canonical" href="${base}/s/${songId}">`);
+    expect(html).toMatch(new RegExp(`<img src="${base}/media/songs/${songId}/card-thumb\\.webp\\?v=[\\w-]{16}"`));
     expect(html).toContain("Day Bus");
     const etag = response.headers.get("etag")!;
     expect((await fetch(`${base}/embed/${songId}?s=1&e=2`, { headers: { "If-None-Match": etag } })).status).toBe(304);

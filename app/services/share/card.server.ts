@@ -3,10 +3,12 @@
 // and rasterised by resvg with the Inter font shipped in npm (no system fonts: the same pixels on every
 // machine). A card is named by a hash of everything drawn on it, stored with the song's media under that
 // name and linked with the hash as `?v=`: a rename, a new artist or a re-render gives a new URL, which a
-// crawler fetches afresh, while an unchanged card is drawn once and then served from storage.
+// crawler fetches afresh, while an unchanged card is drawn once and then served from storage. The embed
+// player shows a small WebP of the square card (sharp), a tenth of the PNG's bytes.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
+import sharp from "sharp";
 import { getStorage } from "~/server/storage.server";
 import { waveformPath } from "~/utils/waveform";
 import type { ShareSong } from "./public-song.server";
@@ -15,8 +17,10 @@ import type { ShareSong } from "./public-song.server";
 const CARD_DESIGN = 1;
 
 export const CARD_SIZES = {
-  wide: { width: 1200, height: 630, file: "card.png" },
-  square: { width: 600, height: 600, file: "card-square.png" },
+  wide: { width: 1200, height: 630, file: "card.png", type: "image/png" },
+  square: { width: 600, height: 600, file: "card-square.png", type: "image/png" },
+  /** The embed player's cover: the square card at twice its 156 px display size. */
+  thumb: { width: 312, height: 312, file: "card-thumb.webp", type: "image/webp" },
 } as const;
 export type CardShape = keyof typeof CARD_SIZES;
 
@@ -38,7 +42,7 @@ export function cardVersion(content: CardContent): string {
 
 /** Storage key of a song's card of one version. */
 export function cardKey(songId: string, shape: CardShape, version: string): string {
-  return `songs/${songId}/cards/${shape}-${version}.png`;
+  return `songs/${songId}/cards/${shape}-${version}.${shape === "thumb" ? "webp" : "png"}`;
 }
 
 /** The card's path (append to the public origin), versioned so a changed card is a new URL. */
@@ -58,7 +62,7 @@ export function ensureCard(songId: string, shape: CardShape, content: CardConten
   if (!pending) {
     pending = (async () => {
       const storage = getStorage();
-      if (!(await storage.stat(key))) await storage.put(key, renderCardPng(content, shape));
+      if (!(await storage.stat(key))) await storage.put(key, shape === "thumb" ? await renderThumbWebp(content) : renderCardPng(content, shape));
       return key;
     })().finally(() => drawing.delete(key));
     drawing.set(key, pending);
@@ -67,16 +71,25 @@ export function ensureCard(songId: string, shape: CardShape, content: CardConten
 }
 
 /** The card as PNG bytes. */
-export function renderCardPng(content: CardContent, shape: CardShape = "wide"): Buffer {
-  const resvg = new Resvg(cardSvg(content, shape), {
+export function renderCardPng(content: CardContent, shape: Exclude<CardShape, "thumb"> = "wide"): Buffer {
+  return rasterise(cardSvg(content, shape), CARD_SIZES[shape].width);
+}
+
+/** The square card, small, as WebP. */
+export async function renderThumbWebp(content: CardContent): Promise<Buffer> {
+  return sharp(rasterise(cardSvg(content, "square"), CARD_SIZES.thumb.width)).webp({ quality: 82 }).toBuffer();
+}
+
+function rasterise(svg: string, width: number): Buffer {
+  const resvg = new Resvg(svg, {
     font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter" },
-    fitTo: { mode: "original" },
+    fitTo: { mode: "width", value: width },
   });
   return resvg.render().asPng();
 }
 
 /** The card as SVG (what resvg rasterises). */
-export function cardSvg(content: CardContent, shape: CardShape): string {
+export function cardSvg(content: CardContent, shape: Exclude<CardShape, "thumb">): string {
   const { width, height } = CARD_SIZES[shape];
   const wide = shape === "wide";
   const margin = wide ? 80 : 48;

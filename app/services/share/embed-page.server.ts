@@ -1,9 +1,10 @@
-// The embeddable player, /embed/{songId} (issue 26): the one page any site may frame. A small document of
-// its own (not the app's layout): the cover, title and artist, a play button, a plain <audio controls>
-// that plays without JavaScript, and a link back to the share page. It reads no session, sets no cookie
-// and changes nothing, so every visitor and every shared cache gets the same bytes. Its own
-// Content-Security-Policy allows framing by any origin and nothing else: scripts and styles only by hash,
-// images and audio only from our origin.
+// The embeddable player, /embed/{songId} (issue 26): the one page any site may frame. Its canonical URL
+// is the share page, where search engines send people. A small document of its own (not the app's
+// layout): the cover, title and artist, a play button, a plain <audio controls> that plays without
+// JavaScript, and a link back to the share page. It reads no session, sets no cookie and changes nothing,
+// so every visitor and every shared cache gets the same bytes. Its own Content-Security-Policy allows
+// framing by any origin and little else: scripts and styles only by hash, images, audio and fetches only
+// from our origin.
 import { createHash } from "node:crypto";
 import { cardPath } from "./card.server";
 import { parseClip } from "./oembed.server";
@@ -18,7 +19,7 @@ main{display:flex;gap:12px;align-items:center;height:100%;padding:10px;backgroun
 h1{margin:0;font-size:17px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 p{margin:0;color:#ddd6fe;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 audio{width:100%;margin-top:6px;height:36px}
-a{color:#fef9c3}small{color:#ddd6fe}`;
+a{color:#fef9c3}small{font-size:12px;color:#ddd6fe}`;
 
 /** Without JavaScript the button stays hidden and the <audio controls> is the player. */
 const SCRIPT = `(function(){var a=document.querySelector("audio"),b=document.getElementById("play");if(!a||!b)return;b.hidden=false;function s(){var p=a.paused;b.textContent=p?"\\u25B6":"\\u275A\\u275A";b.setAttribute("aria-label",p?"Play":"Pause")}b.addEventListener("click",function(){a.paused?a.play():a.pause()});a.addEventListener("play",s);a.addEventListener("pause",s);a.addEventListener("ended",s)})();`;
@@ -30,6 +31,8 @@ export function embedContentSecurityPolicy(origin: string): string {
   return [
     "default-src 'none'",
     `img-src 'self' ${origin}`,
+    // Only so a crawler's checks that run in the page (robots.txt) can read our own origin.
+    `connect-src 'self' ${origin}`,
     `media-src 'self' ${origin}`,
     `style-src ${hash(STYLE)}`,
     `script-src ${hash(SCRIPT)}`,
@@ -48,11 +51,11 @@ export function embedPageHtml(song: ShareSong, origin: string, params: URLSearch
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(label)} · Songloom</title>
 <meta name="description" content="${escapeHtml(`Listen to ${label}, a ${song.filter} (${song.style}) song made with Songloom.`)}">
-<meta name="robots" content="noindex">
 <link rel="canonical" href="${escapeHtml(page)}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style></head>
 <body><main>
-<div class="cover"><img src="${escapeHtml(origin + cardPath(song.id, "square", song))}" width="156" height="156" alt="Cover of ${escapeHtml(song.title)}"><button id="play" type="button" aria-label="Play" hidden>&#9654;</button></div>
+<div class="cover"><img src="${escapeHtml(origin + cardPath(song.id, "thumb", song))}" width="156" height="156" alt="Cover of ${escapeHtml(song.title)}"><button id="play" type="button" aria-label="Play" hidden>&#9654;</button></div>
 <div class="info"><h1><a href="${escapeHtml(page)}" target="_blank" rel="noopener">${escapeHtml(song.title)}</a></h1>
 <p>${escapeHtml(song.artist)}</p>
 <audio controls preload="none" src="${escapeHtml(`${origin}${song.audioPath}${fragment}`)}"><a href="${escapeHtml(origin + song.audioPath)}">Listen to ${escapeHtml(song.title)}</a></audio>
@@ -64,7 +67,7 @@ export function embedPageHtml(song: ShareSong, origin: string, params: URLSearch
 /** The small page a private, deleted or unknown song gets: nothing about the song. */
 export function embedNotFoundHtml(): string {
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Song not available · Songloom</title><meta name="robots" content="noindex"><style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Song not available · Songloom</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
 <body><main><p>This song is not available.</p></main></body></html>
 `;
 }

@@ -1,6 +1,7 @@
 // /robots.txt (issue 26): crawlers may read the public pages (home, pricing, the share and embed pages,
-// FAQs, terms) and are kept out of the app behind the sign-in, the API and the auth forms, which have
-// nothing to index and only cost a render.
+// FAQs, terms, and the sign-in and sign-up entry pages people search for) and are kept out of the app
+// behind the sign-in, the API and the steps of the auth flows (OAuth callbacks, email links, password
+// reset), which have nothing to index and only cost a render.
 export const DISALLOWED_PATHS = [
   "/edit",
   "/account",
@@ -9,8 +10,6 @@ export const DISALLOWED_PATHS = [
   "/library",
   "/create",
   "/style",
-  "/sign-in",
-  "/sign-up",
   "/sign-out",
   "/forgot-password",
   "/reset-password",
