@@ -99,6 +99,9 @@ function servePageFrom(cache) {
       // The policy naming the nonce the cached HTML's inline scripts carry (ADR 017).
       if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
       res.setHeader("Vary", "Accept-Encoding");
+      // A kept page's cache headers (ETag, Cache-Control; docs/share.md); a 304 goes without a body.
+      for (const [name, value] of Object.entries(page.cacheHeaders ?? {})) res.setHeader(name, value);
+      if (page.status === 304) return res.end();
       if (req.acceptsEncodings("gzip", "identity") === "gzip") {
         res.setHeader("Content-Encoding", "gzip");
         res.end(page.gzip);

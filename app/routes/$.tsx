@@ -16,7 +16,7 @@ export default function NotFound() {
   return <GeneralErrorBoundary />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Page not found · Songloom" }, { name: "description", content: "This page does not exist. Go back to Songloom's home page to make an original song in seconds." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -43,7 +43,7 @@ function Equalizer() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: "Loading · Songloom" },
+  { title: "Loading · Songloom" }, { name: "description", content: "Songloom is getting your page ready." },
   { name: "robots", content: "noindex" },
   { httpEquiv: "refresh", content: `1;url=${data?.nextPath ?? "/"}` },
 ];

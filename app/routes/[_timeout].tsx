@@ -30,7 +30,7 @@ export default function TimeoutPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Please try again · Songloom" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Please try again · Songloom" }, { name: "description", content: "Songloom took too long to answer. Please try again." }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

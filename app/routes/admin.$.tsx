@@ -36,7 +36,7 @@ export default function AdminPlaceholder() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Admin"} · Songloom admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Admin"} · Songloom admin` }, { name: "description", content: "Songloom's staff area." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -48,7 +48,7 @@ export default function AdminDashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Admin · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Admin · Songloom" }, { name: "description", content: "Songloom's staff area: users, releases, royalties, FAQs, tags and feature flags." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -118,7 +118,7 @@ export default function ProtectedLyricsAdmin() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Protected lyrics · Songloom admin" }];
+export const meta: MetaFunction = () => [{ title: "Protected lyrics · Songloom admin" }, { name: "description", content: "Lyrics that generated vocals may not sing." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

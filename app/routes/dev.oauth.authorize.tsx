@@ -82,7 +82,7 @@ export default function StandinAuthorizePage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Local OAuth stand-in · Songloom" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Local OAuth stand-in · Songloom" }, { name: "description", content: "A local stand-in for social sign-in, for development only." }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

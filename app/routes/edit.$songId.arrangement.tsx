@@ -210,7 +210,7 @@ function OrderButton({ order, label, disabled, children }: { order: number[]; la
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Edit arrangement · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Edit arrangement · Songloom" }, { name: "description", content: "Reorder, duplicate and delete the segments of your song." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

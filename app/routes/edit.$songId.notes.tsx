@@ -371,7 +371,7 @@ function NoteForm({ data }: { data: Data }) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Edit notes · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Edit notes · Songloom" }, { name: "description", content: "Edit your song's notes in a piano roll, part by part." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

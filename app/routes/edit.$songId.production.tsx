@@ -475,7 +475,7 @@ function RerollForm({ target, label }: { target: "instruments" | "drums"; label:
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Production · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Production · Songloom" }, { name: "description", content: "Change your song's instruments, drum kit, mix and ambient effect." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

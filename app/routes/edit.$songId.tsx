@@ -215,7 +215,7 @@ function useFollowRender(songId: string, version: number, latest: LatestVersion)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const name = data ? (data.song.unnamed ? `${data.song.filter} song` : data.song.songName) : "Song";
-  return [{ title: `Edit ${name} · Songloom` }];
+  return [{ title: `Edit ${name} · Songloom` }, { name: "description", content: `Edit ${name}: its instruments, notes, arrangement, vocals and info.` }];
 };
 
 export function ErrorBoundary() {

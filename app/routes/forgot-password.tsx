@@ -60,7 +60,7 @@ export default function ForgotPasswordPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgot password · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Forgot password · Songloom" }, { name: "description", content: "Forgot your Songloom password? Get a link to set a new one." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -96,7 +96,7 @@ function Badge({ children, tone = "plain" }: { children: string; tone?: "plain" 
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${colours}`}>{children}</span>;
 }
 
-export const meta: MetaFunction = () => [{ title: "Library · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Library · Songloom" }, { name: "description", content: "Your saved Songloom songs: play, edit, share and download them." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

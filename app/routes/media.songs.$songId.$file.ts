@@ -1,6 +1,7 @@
 // GET /media/songs/{songId}/{file}: a song's files from media storage, with HTTP range requests (seeking
 // in <audio>), ETags and cache headers. Files: song.mp3 (anyone who may see the song), peaks.json (same),
 // song.wav and song.mid (the owner only; download entitlements by plan come with downloads), and
+// card.png and card-square.png, the PNG link-preview cards (app/services/share, docs/share.md), and
 // cover.svg, a cover drawn from the song's waveform for share cards, and instrumental.mp3 (the owner only: the
 // song without its vocal).
 // A private song is a 404 to everyone but its owner: its existence is not confirmed.
@@ -13,6 +14,7 @@ import { findVersion } from "~/services/song-edit.server";
 import type { SongMedia } from "../../drizzle/schema/songs";
 import { mediaNotFound, storedMediaResponse } from "~/server/media-response.server";
 import { waveformPath } from "~/utils/waveform";
+import { cardResponse, cardShapeOf } from "~/services/share";
 
 const FILES = {
   "song.mp3": { media: "mp3", type: "audio/mpeg", ownerOnly: false },
@@ -23,6 +25,8 @@ const FILES = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
+  const cardShape = cardShapeOf(params.file);
+  if (cardShape && params.songId) return cardResponse(request, params.songId, cardShape, user?.id ?? null);
   if (params.file === "cover.svg") {
     const song = params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
     if (!song || !song.wavePreview) return mediaNotFound();

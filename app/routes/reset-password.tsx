@@ -80,7 +80,7 @@ export default function ResetPasswordPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Reset password · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Reset password · Songloom" }, { name: "description", content: "Set a new password for your Songloom account." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -2,71 +2,72 @@
 // for crawlers and for browsers without JavaScript: title and artist, OpenGraph and Twitter audio cards,
 // JSON-LD MusicRecording, a server-drawn waveform and a plain <audio controls> that plays on its own.
 // Only the part of the id before the first dash counts, so /s/<id>-night-bus works; `s` and `e` are whole
-// start and end seconds, passed to the audio as a media fragment (#t=s,e). Private or missing: 404.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+// start and end seconds, passed to the audio as a media fragment (#t=s,e). Private (to anyone but its
+// owner) or missing: 404. The PNG card, the embed player and oEmbed behind these tags: docs/share.md.
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { getFilter, getStyle } from "~/engine/catalogue";
-import { findVisibleSong, songAudioUrl, UNNAMED_SONG } from "~/models/song.server";
 import { env } from "~/server/env.server";
 import { getOptionalUser } from "~/server/guards.server";
+import { CARD_SIZES, cardPath, clipOf, EMBED_HEIGHT, EMBED_WIDTH, embedPath, findShareSong, PRIVATE_CACHE, PUBLIC_CACHE, publicOrigin } from "~/services/share";
 import { isoDuration, waveformPath } from "~/utils/waveform";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 
 /** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
 export const handle = PUBLIC_PAGE;
 
-const WholeSeconds = z.preprocess((value) => (value === null || value === "" ? undefined : value), z.coerce.number().int().min(0).optional()).catch(undefined);
+/** Only /embed/{id} may be framed (docs/share.md). */
+const NO_FRAMING = "frame-ancestors 'none'";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request);
   const songId = (params.songId ?? "").split("-")[0];
-  const song = songId ? await findVisibleSong(viewer?.id ?? null, songId) : null;
-  if (!song || song.status !== "complete") throw new Response("Not Found", { status: 404 });
+  const song = await findShareSong(songId, viewer?.id ?? null);
+  if (!song) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Content-Security-Policy": NO_FRAMING } });
 
   const url = new URL(request.url);
-  const start = WholeSeconds.parse(url.searchParams.get("s"));
-  const end = WholeSeconds.parse(url.searchParams.get("e"));
-  const duration = song.durationSeconds ?? 0;
-  const clip = start !== undefined || end !== undefined ? clampClip(start ?? 0, end, duration) : null;
-  const origin = env.APP_URL.replace(/\/$/, "");
-  const style = safeName(() => getStyle(song.style).name, song.style);
-  const filter = safeName(() => getFilter(song.filter).name, song.filter);
-  return json({
-    song: {
-      id: song.id,
-      title: song.songName === UNNAMED_SONG ? `${filter} song` : song.songName,
-      artist: song.artistName ?? "Songloom",
-      style,
-      filter,
-      tempo: song.tempo,
-      key: song.key,
-      durationSeconds: duration,
-      peaks: song.wavePreview ?? [],
+  const clip = clipOf(url.searchParams, song.durationSeconds);
+  const origin = publicOrigin(env.APP_URL);
+  const page = `${origin}/s/${song.id}`;
+  const headers: Record<string, string> = {
+    // A signed-in viewer's page (the owner's own view) is never kept by a shared cache; visitors' pages are
+    // served from the page cache, which adds the ETag (app/server/page-cache.server.ts).
+    "Cache-Control": viewer ? PRIVATE_CACHE : PUBLIC_CACHE,
+    Vary: "Cookie",
+    "Content-Security-Policy": NO_FRAMING,
+  };
+  if (song.private) headers["X-Robots-Tag"] = "noindex";
+  return json(
+    {
+      song: {
+        id: song.id,
+        title: song.title,
+        artist: song.artist,
+        style: song.style,
+        filter: song.filter,
+        tempo: song.tempo,
+        key: song.key,
+        durationSeconds: song.durationSeconds,
+        peaks: song.peaks,
+        private: song.private,
+        datePublished: song.publishedAt.toISOString().slice(0, 10),
+      },
+      clip,
+      // Twitter plays an embedded player only from an HTTPS page.
+      twitterPlayer: origin.startsWith("https:"),
+      urls: {
+        page,
+        audio: `${origin}${song.audioPath}`,
+        card: `${origin}${cardPath(song.id, "wide", song)}`,
+        embed: `${origin}${embedPath({ songId: song.id, start: clip?.start, end: clip?.end ?? undefined })}`,
+        oembed: `${origin}/oembed?url=${encodeURIComponent(page)}&format=json`,
+      },
     },
-    clip,
-    urls: {
-      page: `${origin}/s/${song.id}`,
-      audio: `${origin}${songAudioUrl(song)}`,
-      cover: `${origin}/media/songs/${song.id}/cover.svg`,
-    },
-  });
+    { headers },
+  );
 }
 
-function clampClip(start: number, end: number | undefined, duration: number) {
-  const from = Math.min(start, Math.floor(duration));
-  const to = end !== undefined && end > from ? Math.min(end, Math.ceil(duration)) : null;
-  return { start: from, end: to };
-}
-
-function safeName(lookup: () => string, fallback: string): string {
-  try {
-    return lookup();
-  } catch {
-    return fallback;
-  }
-}
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 function formatTime(seconds: number): string {
   const whole = Math.round(seconds);
@@ -85,7 +86,8 @@ export default function SharePage() {
     inLanguage: "en",
     genre: [song.style, song.filter],
     url: urls.page,
-    image: urls.cover,
+    image: urls.card,
+    datePublished: song.datePublished,
     audio: { "@type": "AudioObject", contentUrl: urls.audio, encodingFormat: "audio/mpeg", duration: isoDuration(song.durationSeconds) },
   };
   return (
@@ -115,18 +117,18 @@ export default function SharePage() {
       ) : null}
       <dl className="mt-6 grid grid-cols-3 gap-4 text-sm text-slate-300">
         <div>
-          <dt className="text-slate-500">Length</dt>
+          <dt className="text-slate-400">Length</dt>
           <dd>{formatTime(song.durationSeconds)}</dd>
         </div>
         {song.tempo ? (
           <div>
-            <dt className="text-slate-500">Tempo</dt>
+            <dt className="text-slate-400">Tempo</dt>
             <dd>{song.tempo} BPM</dd>
           </div>
         ) : null}
         {song.key ? (
           <div>
-            <dt className="text-slate-500">Key</dt>
+            <dt className="text-slate-400">Key</dt>
             <dd>{song.key}</dd>
           </div>
         ) : null}
@@ -141,9 +143,11 @@ export default function SharePage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Song not found · Songloom" }];
-  const { song, urls } = data;
+  const { song, urls, twitterPlayer } = data;
   const description = `${song.title} by ${song.artist}: a ${song.filter} (${song.style}) song made with Songloom.`;
+  const cardAlt = `${song.title} by ${song.artist}: the song's waveform on the Songloom card`;
   return [
+    ...(song.private ? [{ name: "robots", content: "noindex" }] : []),
     { title: `${song.title} by ${song.artist} · Songloom` },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: urls.page },
@@ -152,20 +156,30 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: song.title },
     { property: "og:description", content: description },
     { property: "og:url", content: urls.page },
-    { property: "og:image", content: urls.cover },
+    { tagName: "link", rel: "alternate", type: "application/json+oembed", href: urls.oembed, title: `${song.title} by ${song.artist}` },
+    { property: "og:image", content: urls.card },
+    { property: "og:image:width", content: String(CARD_SIZES.wide.width) },
+    { property: "og:image:height", content: String(CARD_SIZES.wide.height) },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:alt", content: cardAlt },
     { property: "og:audio", content: urls.audio },
     { property: "og:audio:type", content: "audio/mpeg" },
     { property: "music:duration", content: String(Math.round(song.durationSeconds)) },
     { property: "music:musician", content: song.artist },
-    { name: "twitter:card", content: "player" },
+    { name: "twitter:card", content: twitterPlayer ? "player" : "summary_large_image" },
     { name: "twitter:title", content: song.title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: urls.cover },
-    { name: "twitter:player", content: urls.page },
-    { name: "twitter:player:width", content: "480" },
-    { name: "twitter:player:height", content: "200" },
-    { name: "twitter:player:stream", content: urls.audio },
-    { name: "twitter:player:stream:content_type", content: "audio/mpeg" },
+    { name: "twitter:image", content: urls.card },
+    { name: "twitter:image:alt", content: cardAlt },
+    ...(twitterPlayer
+      ? [
+          { name: "twitter:player", content: urls.embed },
+          { name: "twitter:player:width", content: String(EMBED_WIDTH) },
+          { name: "twitter:player:height", content: String(EMBED_HEIGHT) },
+          { name: "twitter:player:stream", content: urls.audio },
+          { name: "twitter:player:stream:content_type", content: "audio/mpeg" },
+        ]
+      : []),
   ];
 };
 

@@ -125,7 +125,7 @@ export default function SignInPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Sign in · Songloom" }, { name: "description", content: "Sign in to Songloom to make, edit and share original songs." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -103,7 +103,7 @@ export default function SignUpPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign up · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Sign up · Songloom" }, { name: "description", content: "Create a free Songloom account and make original songs in seconds, no musical skill needed." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

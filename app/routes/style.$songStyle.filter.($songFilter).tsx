@@ -77,7 +77,10 @@ export default function FilterPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Select Style${data ? ` · ${data.style.name}` : ""} · Songloom` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Select Style${data ? ` · ${data.style.name}` : ""} · Songloom` },
+  { name: "description", content: "Pick a filter for your song's style, then create it in seconds." },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -60,7 +60,7 @@ export default function StylePage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Create a song · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Create a song · Songloom" }, { name: "description", content: "Pick a style to start a new original song." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -117,7 +117,7 @@ export default function VerifyPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Verify your email · Songloom" }];
+export const meta: MetaFunction = () => [{ title: "Verify your email · Songloom" }, { name: "description", content: "Confirm your email address to start making songs with Songloom." }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

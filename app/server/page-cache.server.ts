@@ -5,9 +5,14 @@
 // checks that version with one small query (concurrent requests for the same song share it), so a
 // renamed, re-rendered or now private song is never served stale. Private, missing and unfinished songs
 // are never cached: they go to Remix, which answers 404 to visitors.
+// Each kept page also carries HTTP cache headers (issue 26, docs/share.md): a weak ETag of its bytes and a
+// public Cache-Control, and a request whose If-None-Match matches gets a 304 without a body. The version
+// includes the owner's display name, the artist shown when the song names none.
 import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
+import { users } from "../../drizzle/schema/auth";
 import { songs } from "../../drizzle/schema/songs";
+import { etagOf, matchesEtag, SHARE_PAGE_HEADERS } from "~/services/share/http-cache";
 import { db, getConnection } from "./db.server";
 import type { SessionUser } from "~/models/user.server";
 import { getActiveFlags } from "./flags.server";
@@ -34,7 +39,11 @@ export interface CachedPage {
   csp?: string;
   /** An uncached answer's own headers (its Set-Cookie), sent with it. */
   headers?: Headers;
+  /** A kept page's HTTP cache headers (ETag, Cache-Control...), sent with it and with its 304. */
+  cacheHeaders?: Record<string, string>;
 }
+
+const NOT_MODIFIED_BODY = Buffer.alloc(0);
 
 interface SongEntry {
   version: string;
@@ -75,16 +84,21 @@ export class SharePageCache {
     if (this.songs.size > MAX_SONGS) this.songs.delete(this.songs.keys().next().value!);
 
     const key = `${url.pathname}${url.search}`;
-    const cached = entry.pages.get(key);
-    if (cached) return cached;
-    // Visitors arriving together while the page renders share that one render.
-    const renderKey = `${songId} ${version} ${key}`;
-    let rendering = this.renders.get(renderKey);
-    if (!rendering) {
-      rendering = this.renderAndKeep(entry, key, request, render).finally(() => this.renders.delete(renderKey));
-      this.renders.set(renderKey, rendering);
+    let page = entry.pages.get(key);
+    if (!page) {
+      // Visitors arriving together while the page renders share that one render.
+      const renderKey = `${songId} ${version} ${key}`;
+      let rendering = this.renders.get(renderKey);
+      if (!rendering) {
+        rendering = this.renderAndKeep(entry, key, request, render).finally(() => this.renders.delete(renderKey));
+        this.renders.set(renderKey, rendering);
+      }
+      page = await rendering;
     }
-    return rendering;
+    if (page.cacheHeaders && matchesEtag(request.headers.get("If-None-Match"), page.cacheHeaders.ETag)) {
+      return { ...page, status: 304, body: NOT_MODIFIED_BODY, gzip: NOT_MODIFIED_BODY };
+    }
+    return page;
   }
 
   private async renderAndKeep(entry: SongEntry, key: string, request: Request, render: Render): Promise<CachedPage> {
@@ -99,6 +113,7 @@ export class SharePageCache {
     };
     // Only complete, cookie-free pages are shared between visitors.
     if (response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie")) {
+      page.cacheHeaders = { ...SHARE_PAGE_HEADERS, ETag: `W/${etagOf(body)}` };
       if (entry.pages.size >= MAX_PAGES_PER_SONG) entry.pages.delete(entry.pages.keys().next().value!);
       entry.pages.set(key, page);
     }
@@ -119,14 +134,15 @@ export class SharePageCache {
 async function readVersion(songId: string): Promise<string | null> {
   const [[song], flags] = await Promise.all([
     db
-      .select({ userId: songs.userId, private: songs.private, status: songs.status, updatedAt: songs.updatedAt, version: songs.version })
+      .select({ userId: songs.userId, private: songs.private, status: songs.status, updatedAt: songs.updatedAt, version: songs.version, ownerName: users.displayName })
       .from(songs)
+      .leftJoin(users, eq(users.id, songs.userId))
       .where(eq(songs.id, songId)),
     getActiveFlags(),
   ]);
   if (!song || song.userId === null || song.private || song.status !== "complete") return null;
   // The connection is part of the version: tests point `db` at fresh databases in one process.
-  return `${connectionId()}:${song.updatedAt.toISOString()}:${song.version}:${flags.join(",")}`;
+  return JSON.stringify([connectionId(), song.updatedAt.toISOString(), song.version, song.ownerName, flags]);
 }
 
 const connectionIds = new WeakMap<object, number>();

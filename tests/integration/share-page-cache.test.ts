@@ -3,7 +3,7 @@
 // missing songs, and anyone with a session cookie, are never served from it. Real Postgres; the Remix
 // render is stood in by a counting function, since what is tested is when the cache renders.
 import { eq } from "drizzle-orm";
-import { songs } from "#drizzle/schema/index";
+import { songs, users } from "#drizzle/schema/index";
 import { startBoss, stopBoss } from "#jobs/boss";
 import { setFlag } from "~/server/flags.server";
 import { SharePageCache } from "~/server/page-cache.server";
@@ -15,6 +15,7 @@ const database = setupTestDatabase("postgres");
 const APP = "http://localhost:3000";
 
 let songId: string;
+let ownerId: string;
 let renders: string[];
 let cache: SharePageCache;
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   const user = await createUser(database().db);
   const { songs: [song] } = await createSongs(user, { style: "wd_lofi", filter: "morning_sun", songs: 1, advanced: 1 });
   songId = song.id;
+  ownerId = user.id;
   await database().db.update(songs).set({ status: "complete", songName: "Night Bus" }).where(eq(songs.id, songId));
 });
 
@@ -118,4 +120,30 @@ test("an answer other than a 200 page is passed on but not kept", async () => {
   expect((await cache.serve(new Request(`${APP}/s/${songId}`), failing))?.status).toBe(500);
   expect((await visit(`/s/${songId}`))?.status).toBe(200);
   expect(renders).toHaveLength(1);
+});
+
+test("a kept page carries a weak ETag and public cache headers; a matching If-None-Match is a 304 without a body", async () => {
+  const page = await visit(`/s/${songId}`);
+  const etag = page!.cacheHeaders!.ETag;
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  expect(page!.cacheHeaders).toMatchObject({ "Cache-Control": expect.stringContaining("public"), Vary: "Accept-Encoding, Cookie", "Content-Security-Policy": "frame-ancestors 'none'" });
+  for (const header of [etag, `"other", ${etag}`, etag.slice(2), "*"]) {
+    const again = await visit(`/s/${songId}`, { "If-None-Match": header });
+    expect(again?.status, header).toBe(304);
+    expect(again?.body.length).toBe(0);
+  }
+  expect((await visit(`/s/${songId}`, { "If-None-Match": '"other"' }))?.status).toBe(200);
+  expect(renders).toHaveLength(1);
+});
+
+test("a renamed owner (the artist shown when the song names none) renders again", async () => {
+  await visit(`/s/${songId}`);
+  const [owner] = await database().db.select({ name: users.displayName }).from(users).where(eq(users.id, ownerId));
+  await database().db.update(users).set({ displayName: "Someone Else" }).where(eq(users.id, ownerId));
+  try {
+    await visit(`/s/${songId}`);
+  } finally {
+    await database().db.update(users).set({ displayName: owner.name }).where(eq(users.id, ownerId));
+  }
+  expect(renders).toHaveLength(2);
 });

@@ -114,8 +114,9 @@ describe("the share page", () => {
     expect(html).toContain("<title>Night Bus by Loomer · Songloom</title>");
     expect(html).toContain('property="og:type" content="music.song"');
     expect(html).toContain(`property="og:audio" content="${base}/media/songs/${songId}/song.mp3?v=1"`);
-    expect(html).toContain(`property="og:image" content="${base}/media/songs/${songId}/cover.svg"`);
-    expect(html).toContain('name="twitter:card" content="player"');
+    expect(html).toMatch(new RegExp(`property="og:image" content="${base}/media/songs/${songId}/card\\.png\\?v=[\\w-]+"`));
+    // The server's APP_URL is plain HTTP: Twitter would not play an embedded player from it.
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
     expect(html).toMatch(/<audio[^>]*controls[^>]*src="[^"]*\/media\/songs\/[^"]+\/song\.mp3\?v=1#t=2,3"/);
     expect(html).toContain("<svg");
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]);
@@ -123,7 +124,7 @@ describe("the share page", () => {
     expect(jsonLd.duration).toMatch(/^PT\d+M\d+S$/);
     // The audio it points at plays.
     expect((await fetch(`${base}/media/songs/${songId}/song.mp3?v=1`)).headers.get("content-type")).toBe("audio/mpeg");
-    expect((await fetch(`${base}/media/songs/${songId}/cover.svg`)).headers.get("content-type")).toContain("image/svg+xml");
+    expect((await fetch(`${base}/media/songs/${songId}/card.png`)).headers.get("content-type")).toBe("image/png");
   });
 
   test("the aliases serve the same page; private and missing songs are a 404 page", async () => {

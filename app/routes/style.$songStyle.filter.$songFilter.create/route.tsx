@@ -299,6 +299,7 @@ function useHandSongsToPlayer(
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Creating Song${data ? ` · ${data.style.name} · ${data.filter.name}` : ""} · Songloom` },
+  { name: "description", content: "Your new songs are being composed, recorded and mixed." },
 ];
 
 export function ErrorBoundary() {
