@@ -67,3 +67,38 @@ describe("contentSecurityPolicy", () => {
     expect(contentSecurityPolicy("abc123", { https: true })).toContain("upgrade-insecure-requests");
   });
 });
+
+describe("securityHeaders", () => {
+  async function headersFrom(appUrl: string, trustProxy: boolean, requestHeaders: Record<string, string> = {}, routeCsp?: string) {
+    const express = (await import("express")).default;
+    const { securityHeaders } = await import("~/server/hardening/security-headers.server");
+    const app = express();
+    if (trustProxy) app.set("trust proxy", 1);
+    app.use(securityHeaders({ appUrl }));
+    app.get("/", (_req, res) => {
+      if (routeCsp) res.append("Content-Security-Policy", routeCsp);
+      res.send("ok");
+    });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      return (await fetch(`http://127.0.0.1:${port}/`, { headers: requestHeaders })).headers;
+    } finally {
+      server.close();
+    }
+  }
+
+  test("HSTS only over HTTPS: an https APP_URL, or X-Forwarded-Proto from a trusted proxy", async () => {
+    expect((await headersFrom("http://localhost:3000", false)).get("strict-transport-security")).toBeNull();
+    expect((await headersFrom("http://localhost:3000", false, { "X-Forwarded-Proto": "https" })).get("strict-transport-security")).toBeNull();
+    expect((await headersFrom("http://localhost:3000", true, { "X-Forwarded-Proto": "https" })).get("strict-transport-security")).toContain("max-age=");
+    expect((await headersFrom("https://songloom.example", false)).get("strict-transport-security")).toContain("max-age=");
+  });
+
+  test("a route's own Content-Security-Policy is kept (an embeddable page that allows framing)", async () => {
+    const headers = await headersFrom("http://localhost:3000", false, {}, "frame-ancestors *");
+    expect(headers.get("content-security-policy")).toBe("frame-ancestors *");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
