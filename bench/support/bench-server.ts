@@ -23,6 +23,8 @@ export interface BenchServer {
   songId: string;
   /** CPU time the server process has used so far, in ms (Linux /proc), or null where unavailable. */
   cpuMs(): number | null;
+  /** The server process's resident memory in MB (Linux /proc), or null where unavailable. */
+  rssMb(): number | null;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,16 @@ function processCpuMs(pid: number | undefined): number | null {
     return null;
   }
 }
+/** VmRSS of a process from /proc/<pid>/status, in MB. */
+function processRssMb(pid: number | undefined): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 // USER_HZ is 100 on every Linux build Node supports.
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -92,7 +104,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
       if (tries > 600) throw new Error("the server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { base, cookie, songId: songs[0].id, cpuMs: () => processCpuMs(server?.pid), stop };
+    return { base, cookie, songId: songs[0].id, cpuMs: () => processCpuMs(server?.pid), rssMb: () => processRssMb(server?.pid), stop };
   } catch (error) {
     await stop();
     throw error;

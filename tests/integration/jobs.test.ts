@@ -155,6 +155,21 @@ describe.each(backends)("jobs on %s", (backend) => {
     expect(left).toEqual([{ tokenHash: `live-${backend}` }]);
   });
 
+  test("the throttle sweep deletes counters whose window has ended and keeps live ones", async () => {
+    const { rateLimitCounters } = await import("#drizzle/schema/security");
+    const hour = 60 * 60 * 1000;
+    await database.db.insert(rateLimitCounters).values([
+      { key: `test:ended-${backend}`, hits: 3, windowEndsAt: new Date(Date.now() - hour) },
+      { key: `test:live-${backend}`, hits: 1, windowEndsAt: new Date(Date.now() + hour) },
+    ]);
+    const worked = await registerWorkers(boss, undefined, FAST_POLLING);
+    expect(worked).toContain("housekeeping.expire-rate-limits");
+    const id = await enqueue("housekeeping.expire-rate-limits", {});
+    expect((await settled("housekeeping.expire-rate-limits", id!)).state).toBe("completed");
+    const left = await database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+    expect(left).toEqual([{ key: `test:live-${backend}` }]);
+  });
+
   test("shutdown stops pg-boss and closes the database", async () => {
     const connection = getConnection();
     await stopBoss();
