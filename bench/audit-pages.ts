@@ -20,14 +20,20 @@ try {
   const pages = ["/", "/pricing", "/faqs", "/sign-in", "/sign-up", `/s/${server.songId}`, `/embed/${server.songId}`];
   // AUDIT_PAGES=/,/faqs audits those only ({id} stands for the song).
   for (const path of process.env.AUDIT_PAGES?.split(",").map((page) => page.replace("{id}", server.songId)) ?? pages) {
+    // A first request warms the route modules, so the audit measures the page rather than the server's start.
+    await (await fetch(`${server.base}${path}`)).arrayBuffer();
     const result = await lighthouse(`${server.base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
-    const categories = result?.lhr.categories ?? {};
+    if (!result || result.lhr.runtimeError) {
+      console.log(JSON.stringify({ page: path.replace(server.songId, "{id}"), error: result?.lhr.runtimeError ?? "no result" }));
+      continue;
+    }
+    const categories = result.lhr.categories;
     const scores = Object.fromEntries(CATEGORIES.map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)]));
     // The audits that cost points, so a score below the goal says what to fix.
-    const failing = Object.values(result?.lhr.audits ?? {})
+    const failing = Object.values(result.lhr.audits)
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable" && audit.scoreDisplayMode !== "manual")
       .map((audit) => audit.id);
-    const bytes = (result?.lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024;
+    const bytes = (result.lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024;
     console.log(JSON.stringify({ page: path.replace(server.songId, "{id}"), ...scores, transferKb: Math.round(bytes), failing }));
   }
 } finally {

@@ -20,6 +20,7 @@ function percentile(sorted: number[], p: number): number {
 
 /** Every response's latency is kept (autocannon's summary has no p95), then summarised. */
 async function load(url: string, headers: Record<string, string>) {
+  const cpuBefore = server.cpuMs();
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -31,6 +32,7 @@ async function load(url: string, headers: Record<string, string>) {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });
   });
+  const cpuAfter = server.cpuMs();
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -40,6 +42,8 @@ async function load(url: string, headers: Record<string, string>) {
     p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
     perSecond: Math.round(result.requests.average),
+    // The server's own CPU per request: steadier than latency when other work shares the cores.
+    serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / latencies.length) * 1000) / 1000 : null,
   };
 }
 
