@@ -58,8 +58,9 @@ function sourcesFor(song: Song, role: TemplateRole): LineSources {
   const nouns = situation.nouns.map((noun) => {
     // The scene leans on the prompt's own images; later verses on what is around them.
     // The chorus sums up, so it stays on the prompt's images.
-    const focus = noun.topical ? (role === "scene" ? 4 : verse ? 3 : role === "chorus" || role === "change" ? 3 : 1.5) : role === "chorus" || role === "change" ? 0.4 : 1;
-    const reused = verse && song.versesUsed.has(noun.noun) ? REUSED_WEIGHT : 1;
+    const focus = noun.topical ? (verse ? 8 : role === "chorus" || role === "change" ? 3 : 1.5) : role === "chorus" || role === "change" ? 0.1 : 1;
+    // The prompt's own images come back in every verse; the rest move on.
+    const reused = verse && song.versesUsed.has(noun.noun) ? (noun.topical ? 0.6 : REUSED_WEIGHT) : 1;
     return { ...noun, weight: noun.weight * focus * reused * (noun.topical ? song.topicBoost ** 2 : 1) };
   });
   const changed = role === "change" || role === "resolve";

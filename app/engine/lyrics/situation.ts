@@ -5,7 +5,7 @@
 import { collocations, type CollocationNoun } from "./collocations";
 import { wordSyllables, words as wordsOf } from "./syllables";
 import { buildTheme, type Theme } from "./theme";
-import { lookup, synsetAt } from "./wordnet";
+import { baseForm, lookup, synsetAt } from "./wordnet";
 
 export type Mood = "ache" | "love" | "joy" | "hope" | "calm" | "wonder";
 
@@ -83,6 +83,10 @@ export interface Situation {
   near: Set<string>;
 }
 
+/** Words after "in"/"at" that are times or states, not places ("in love", "at night", "in time"). */
+const STOP_PLACES = new Set(["love", "night", "time", "dawn", "dusk", "sunset", "sunrise", "christmas", "summer", "winter", "spring", "autumn", "morning", "evening", "first", "last", "once", "all", "heaven", "fire", "pain", "peace", "silence", "mind", "head", "way", "end"]);
+const baseNoun = (word: string) => baseForm(word, "noun")?.lemma ?? word;
+
 const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "i'm", "we", "our", "us"]);
 const CHARACTER_ROOTS = new Set(["person", "animal", "automaton", "being"]);
 
@@ -140,6 +144,14 @@ export function readSituation(prompt: string, theme: Theme = buildTheme(prompt))
     const adjective = lookup(keyword.word, "adj");
     if (keyword.pos === "noun" && !listed.has(keyword.word) && wordSyllables(keyword.word) <= 3 && !(adjective && adjective.taggedSenses > 0)) {
       nouns.push({ noun: keyword.word, theme: "prompt", plural: false, personal: false, adjectives: [], verbs: [], actions: [], weight: keyword.source === "keyword" ? 12 : 4, topical: true });
+    }
+  }
+  // Where the prompt says it happens ("in an empty castle", "at a wedding") is a place, listed or not.
+  for (const [, prep, noun] of prompt.toLowerCase().matchAll(/\b(in|on|at|by|under|near)\s+(?:(?:a|an|the|my|our|your)\s+)?(?:[a-z]+\s+)?([a-z]+)\b/g)) {
+    const known = nouns.find((entry) => entry.noun === noun || entry.noun === baseNoun(noun));
+    if (known && !known.prep) known.prep = prep;
+    else if (!known && lookup(noun, "noun") && wordSyllables(noun) <= 3 && !STOP_PLACES.has(noun)) {
+      nouns.push({ noun, theme: "prompt", plural: false, personal: false, prep, adjectives: [], verbs: [], actions: [], weight: 12, topical: true });
     }
   }
   const places = nouns.filter((noun) => noun.prep && noun.weight >= 0.5).sort((a, b) => b.weight - a.weight);
