@@ -18,6 +18,7 @@ import { currentParts, editNotes, latestVersion, loadSongForEditPage, requireEdi
 import { checkNoteChanges } from "~/services/song-edit-notes.server";
 import { parseNoteForm, type NoteRowValues } from "~/services/song-notes-form.server";
 import { noteName } from "~/utils/note-names";
+import { spellInKey } from "~/engine/theory/spelling";
 
 const PART_LABELS: Record<PartName, string> = { drums: "Drums", bass: "Bass", chords: "Chords", lead: "Lead", pad: "Pad", arp: "Arpeggio" };
 const DRUM_LABELS: Record<DrumKind, string> = { kick: "Kick", snare: "Snare", closed_hat: "Closed hat", open_hat: "Open hat", auxiliary: "Percussion" };
@@ -49,6 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pending: latest !== null && (latest.status === "queue" || latest.status === "rendering"),
     tempo: composition.tempo,
     key: composition.key.name,
+    // Row labels and note names spelled as the key writes them (C# in E major, Db in Ab major).
+    pitchNames: Array.from({ length: 12 }, (_, pitchClass) => spellInKey(composition.key.tonic, composition.key.mode, pitchClass)),
     parts: PART_NAMES.filter((name) => composition.parts.includes(name)),
     segments: composition.segments.map((each, index) => ({ index, label: segmentLabel(index, each.section) })),
     segment,
@@ -202,6 +205,7 @@ function NotesEditor({ data }: { data: Data }) {
         key={`${key}:${data.version}:${savedVersion === null ? "" : "saved"}`}
         part={data.part}
         notes={notes}
+        pitchNames={data.pitchNames}
         onChange={(next) => setEdits((current) => ({ ...current, [key]: { segment: data.segment, part: data.part, notes: next } }))}
       />
       <div className="flex flex-wrap items-center gap-3">
@@ -273,7 +277,7 @@ function NoteForm({ data }: { data: Data }) {
     notes.map((note) => ({
       step: String(note.step + 1),
       length: String(note.length),
-      pitch: drums ? (note.drum ?? "") : noteName(note.pitch),
+      pitch: drums ? (note.drum ?? "") : noteName(note.pitch, data.pitchNames),
       velocity: String(note.velocity),
       micro: String(note.micro),
     }));

@@ -4,8 +4,9 @@
 const NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
 const LETTERS: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
 
-export function noteName(midi: number): string {
-  return `${NAMES[((midi % 12) + 12) % 12]}${Math.floor(midi / 12) - 1}`;
+/** `names` spells the twelve pitch classes the song's key's way (C# or Db); sharps without it. */
+export function noteName(midi: number, names: readonly string[] = NAMES): string {
+  return `${names[((midi % 12) + 12) % 12]}${Math.floor(midi / 12) - 1}`;
 }
 
 /**

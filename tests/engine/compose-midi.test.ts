@@ -3,6 +3,7 @@
 import { defaultSongParams, getInstrument } from "~/engine/catalogue";
 import { compose, produce } from "~/engine/compose";
 import { toMidiFile } from "~/engine/encode/midi";
+import * as theory from "~/engine/theory";
 
 interface ParsedTrack {
   name: string;
@@ -10,6 +11,8 @@ interface ParsedTrack {
   noteOns: { tick: number; channel: number; pitch: number; velocity: number }[];
   noteOffs: number;
   tempo?: number;
+  keySignature?: { sharps: number; minor: boolean };
+  markers: { tick: number; text: string }[];
 }
 
 /** A minimal Standard MIDI File reader: enough to check what toMidiFile writes. */
@@ -35,7 +38,7 @@ function parseMidi(bytes: Uint8Array): { format: number; division: number; track
       } while (byte & 0x80);
       return value;
     };
-    const track: ParsedTrack = { name: "", programs: [], noteOns: [], noteOffs: 0 };
+    const track: ParsedTrack = { name: "", programs: [], noteOns: [], noteOffs: 0, markers: [] };
     let tick = 0;
     while (at < end) {
       tick += readVariable();
@@ -44,6 +47,8 @@ function parseMidi(bytes: Uint8Array): { format: number; division: number; track
         const type = bytes[at++];
         const length = readVariable();
         if (type === 0x03) track.name = text(at, length);
+        if (type === 0x59) track.keySignature = { sharps: (bytes[at] << 24) >> 24, minor: bytes[at + 1] === 1 };
+        if (type === 0x06) track.markers.push({ tick, text: text(at, length) });
         if (type === 0x51) track.tempo = (bytes[at] << 16) | (bytes[at + 1] << 8) | bytes[at + 2];
         at += length;
       } else if ((status & 0xf0) === 0x90) {
@@ -80,6 +85,31 @@ describe("toMidiFile", () => {
     expect(midi.tracks).toHaveLength(composition.parts.length + 1);
     expect(midi.tracks[0].tempo).toBe(Math.round(60_000_000 / composition.tempo));
     expect(midi.tracks.slice(1).map((track) => track.name)).toEqual(composition.parts);
+  });
+
+  it("names the key signature and marks each chord where it starts, spelled like the song's JSON", () => {
+    const { keySpelling } = theory;
+    const degrees = keySpelling(composition.key.tonic, composition.key.mode === "harmonic_minor" ? "minor" : composition.key.mode).degrees;
+    const sharps = degrees.join("").split("#").length - 1;
+    const flats = degrees.join("").slice(1).split("b").length - 1;
+    expect(midi.tracks[0].keySignature).toEqual({ sharps: sharps - flats, minor: theory.isMinorMode(composition.key.mode) });
+    const chords = composition.segments.flatMap((segment) => segment.chords.map((chord) => ({ tick: (segment.index * 32 + chord.step) * 120, text: chord.symbol })));
+    expect(midi.tracks[0].markers).toEqual(chords);
+  });
+
+  it("spells a sharp key's chords with sharps and a flat key's with flats", () => {
+    const seen = { sharp: 0, flat: 0 };
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
+      const songParams = defaultSongParams("wd_edm", seed, "house");
+      const song = compose(songParams);
+      const tempoTrack = parseMidi(toMidiFile(song, produce(songParams, song))).tracks[0];
+      const sharps = tempoTrack.keySignature!.sharps;
+      const roots = tempoTrack.markers.map((marker) => /^[A-G](#|b)?/.exec(marker.text)![0]);
+      if (sharps > 0) { seen.sharp++; expect(roots.filter((root) => root.endsWith("b")), song.key.name).toEqual([]); }
+      if (sharps < 0) { seen.flat++; expect(roots.filter((root) => root.endsWith("#")), song.key.name).toEqual([]); }
+    }
+    expect(seen.sharp).toBeGreaterThan(0);
+    expect(seen.flat).toBeGreaterThan(0);
   });
 
   it("writes every note once, with matching note-offs, and drums on channel 10", () => {

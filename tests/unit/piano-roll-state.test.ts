@@ -24,6 +24,13 @@ describe("rows", () => {
     expect(rows.find((row) => row.pitch === 60)?.label).toBe("C4");
   });
 
+  test("row labels follow the song's key when its pitch names are given (Db in Ab major), sharps otherwise", () => {
+    const flats = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"];
+    const rows = rowsFor("lead", [], flats);
+    expect(rows.find((row) => row.pitch === 61)?.label).toBe("Db4");
+    expect(rowsFor("lead", []).find((row) => row.pitch === 61)?.label).toBe("C#4");
+  });
+
   test("drums get one row per drum kind, with the pitch the song uses for it", () => {
     const rows = rowsFor("drums", drums);
     expect(rows.map((row) => row.drum)).toEqual(["open_hat", "closed_hat", "auxiliary", "snare", "kick"]);

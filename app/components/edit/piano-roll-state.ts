@@ -57,7 +57,7 @@ export type RollAction =
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** The rows for a part: one per drum kind, or a pitch range fitted around the notes (at least two octaves). */
-export function rowsFor(part: PartName, notes: readonly Note[]): RollRow[] {
+export function rowsFor(part: PartName, notes: readonly Note[], pitchNames?: readonly string[]): RollRow[] {
   if (part === "drums") {
     return DRUM_ROW_ORDER.filter((kind) => DRUM_KINDS.includes(kind)).map((kind) => ({
       drum: kind,
@@ -75,13 +75,13 @@ export function rowsFor(part: PartName, notes: readonly Note[]): RollRow[] {
   low = clamp(low, 0, 127);
   high = clamp(high, 0, 127);
   const rows: RollRow[] = [];
-  for (let pitch = high; pitch >= low; pitch -= 1) rows.push({ pitch, label: noteName(pitch) });
+  for (let pitch = high; pitch >= low; pitch -= 1) rows.push({ pitch, label: noteName(pitch, pitchNames) });
   return rows;
 }
 
-export function initRoll(part: PartName, notes: readonly Note[]): RollState {
+export function initRoll(part: PartName, notes: readonly Note[], pitchNames?: readonly string[]): RollState {
   const rolled = notes.map((note, index) => ({ ...note, id: index + 1 }));
-  return { part, rows: rowsFor(part, notes), notes: rolled, selected: null, cursor: { step: 0, row: 0 }, nextId: rolled.length + 1 };
+  return { part, rows: rowsFor(part, notes, pitchNames), notes: rolled, selected: null, cursor: { step: 0, row: 0 }, nextId: rolled.length + 1 };
 }
 
 /** The row a note sits on (its drum kind's row for drums), or -1. */

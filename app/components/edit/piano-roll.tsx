@@ -18,8 +18,8 @@ interface Drag {
   length: number;
 }
 
-export function PianoRoll({ part, notes, onChange }: { part: PartName; notes: Note[]; onChange: (notes: Note[]) => void }) {
-  const [state, dispatch] = useReducer(rollReducer, undefined, () => initRoll(part, notes));
+export function PianoRoll({ part, notes, pitchNames, onChange }: { part: PartName; notes: Note[]; pitchNames?: readonly string[]; onChange: (notes: Note[]) => void }) {
+  const [state, dispatch] = useReducer(rollReducer, undefined, () => initRoll(part, notes, pitchNames));
   const drag = useRef<Drag | null>(null);
   const grid = useRef<HTMLDivElement>(null);
   const first = useRef(true);

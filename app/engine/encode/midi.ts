@@ -1,7 +1,9 @@
 // A Standard MIDI File (format 1) of a song: a tempo track, then one track per part with its program,
 // drums on channel 10. Times come from scheduleTracks(), so swing and humanness carry over.
 import { scheduleTracks } from "../compose/schedule";
-import type { Composition, Production, SoundSource, SynthVoiceId, Track } from "../types";
+import { isMinorMode } from "../theory/scales";
+import { keySpelling } from "../theory/spelling";
+import { STEPS_PER_SEGMENT, type Composition, type Production, type SoundSource, type SynthVoiceId, type Track } from "../types";
 
 const TICKS_PER_QUARTER = 480;
 const DRUM_CHANNEL = 9;
@@ -52,7 +54,23 @@ function tempoTrack(composition: Composition): Uint8Array {
     { tick: 0, order: 0, bytes: metaEvent(0x51, [(microsecondsPerQuarter >> 16) & 0xff, (microsecondsPerQuarter >> 8) & 0xff, microsecondsPerQuarter & 0xff]) },
     // 4/4, a click every quarter, eight 32nds per quarter.
     { tick: 0, order: 0, bytes: metaEvent(0x58, [4, 2, 24, 8]) },
+    // The key signature, so notation views spell notes as the key does (sharps in sharp keys).
+    { tick: 0, order: 0, bytes: metaEvent(0x59, [keySignature(composition) & 0xff, isMinorMode(composition.key.mode) ? 1 : 0]) },
+    // Chord symbols as markers where each chord starts, spelled like the song's JSON ("C#m7" in E major).
+    ...composition.segments.flatMap((segment) => segment.chords.map((chord) => ({
+      tick: ((segment.index * STEPS_PER_SEGMENT + chord.step) * TICKS_PER_QUARTER) / 4,
+      order: 0,
+      bytes: metaEvent(0x06, ascii(chord.symbol)),
+    }))),
   ]);
+}
+
+/** Sharps (positive) or flats (negative) of the key's signature; harmonic minor's raised 7th is an accidental. */
+function keySignature(composition: Composition): number {
+  const mode = composition.key.mode === "harmonic_minor" ? "minor" : composition.key.mode;
+  const degrees = keySpelling(composition.key.tonic, mode).degrees;
+  const count = (mark: string) => degrees.reduce((sum, degree) => sum + degree.slice(1).split("").filter((sign) => sign === mark).length, 0);
+  return count("#") - count("b");
 }
 
 function partTrack(track: Track, channel: number, level: number, ticksPerSecond: number): Uint8Array {

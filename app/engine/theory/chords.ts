@@ -1,8 +1,9 @@
 // Chords: from a Roman numeral in a key to pitch classes and a chord symbol.
 import type { Key } from "../types";
-import { PITCH_CLASS_NAMES, pitchClass } from "./pitch";
+import { pitchClass } from "./pitch";
 import { parseRomanNumeral, type RomanNumeral } from "./romanNumerals";
 import { MODE_INTERVALS } from "./scales";
+import { spellDegree } from "./spelling";
 
 export interface Chord {
   numeral: string;
@@ -25,7 +26,8 @@ export function chordFromNumeral(key: Key, numeral: string): Chord {
     root,
     intervals,
     pitchClasses: intervals.map((interval) => pitchClass(root + interval)),
-    symbol: PITCH_CLASS_NAMES[root] + quality,
+    // Spelled by its degree in the key: C#m7 in E major, not Dbm7.
+    symbol: spellDegree(key.tonic, key.mode, parsed.degree, root) + quality,
   };
 }
 

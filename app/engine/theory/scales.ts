@@ -1,6 +1,7 @@
 // Modes as semitone steps from the tonic, and the scale of a key.
 import type { Key, Midi, Mode } from "../types";
-import { PITCH_CLASS_NAMES, pitchClass } from "./pitch";
+import { pitchClass } from "./pitch";
+import { keyName } from "./spelling";
 
 export const MODE_INTERVALS: Record<Mode, readonly number[]> = {
   major: [0, 2, 4, 5, 7, 9, 11],
@@ -20,7 +21,7 @@ export function isMinorMode(mode: Mode): boolean {
 }
 
 export function makeKey(tonic: number, mode: Mode): Key {
-  return { tonic: pitchClass(tonic), mode, name: `${PITCH_CLASS_NAMES[pitchClass(tonic)]} ${mode.replace("_", " ")}` };
+  return { tonic: pitchClass(tonic), mode, name: keyName(tonic, mode) };
 }
 
 /** The key's seven pitch classes, tonic first. */
