@@ -37,6 +37,8 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  // Price of mastering one song, in US cents (docs/mastering.md); 0 takes mastering off sale.
+  MASTERING_PRICE_CENTS: z.coerce.number().int().min(0).default(999),
   // The web process also works the job queues unless this is off (then run `npm run worker`).
   WORKER_IN_PROCESS: booleanFlag(true),
 });
