@@ -14,8 +14,7 @@ import { db, type Db, type Tx } from "~/server/db.server";
 /** Spec 2 §4: one 30-second preview sample per song. */
 export const SAMPLE_SECONDS = 30;
 export const DEFAULT_INTENSITY = 70;
-/** The pages poll the tracking call this often (spec 2 §9). */
-export const POLL_MS = 2500;
+export { POLL_MS } from "~/utils/mastering";
 
 export async function findMasteringFile(songId: string, type: MasteringFileType, conn: Db | Tx = db): Promise<MasteringFile | null> {
   const [row] = await conn.select().from(masteringFiles).where(and(eq(masteringFiles.songId, songId), eq(masteringFiles.type, type)));

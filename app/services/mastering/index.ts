@@ -1,5 +1,5 @@
 // Mastering (spec 2 §2, §4, §7–9; docs/mastering.md): the public surface of the add-on's server side.
-export { MASTERING_ERRORS, isMasteringErrorCode, type MasteringErrorCode } from "./errors";
+export { MASTERING_ERRORS, isMasteringErrorCode, type MasteringErrorCode } from "~/utils/mastering";
 export { masteringProduct, NON_REFUNDABLE_NOTICE, type MasteringProduct } from "./product";
 export { DEFAULT_INTENSITY, POLL_MS, SAMPLE_SECONDS, findMasteringFile, findMasteringFiles, shouldPoll } from "./files";
 export { defaultSampleStart, clampSampleStart } from "./sample-window";
@@ -14,3 +14,5 @@ export { masteredFiles } from "./mastered-audio";
 export { startMasteringCheckout, markMasteringPaid, confirmMasteringReturn, paidPurchase, paymentsAvailable, PAYMENTS_UNAVAILABLE_MESSAGE } from "./checkout";
 export { masteringPresetList } from "./presets";
 export { requireMasteringSong } from "./guard";
+export { masteringPage, type MasteringPage, type MasteringStep } from "./page";
+export { SampleFormSchema, PresetChoiceSchema } from "./forms";

@@ -2,7 +2,7 @@
 // (MASTERING_PRICE_CENTS, USD). A price of 0 takes mastering off sale: the page then shows ERROR_LOADING_PRODUCT.
 import { env } from "~/server/env.server";
 import { ApiError } from "~/server/http.server";
-import { MASTERING_ERRORS } from "./errors";
+import { MASTERING_ERRORS } from "~/utils/mastering";
 
 export interface MasteringProduct {
   id: "dolby";

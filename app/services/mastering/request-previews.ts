@@ -10,8 +10,8 @@ import { DEFAULT_PLATFORM, platformTarget, type PlatformId } from "~/engine/mast
 import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { requestWav, wavReadiness } from "../song-wav.server";
-import { MASTERING_ERRORS } from "./errors";
-import { DEFAULT_INTENSITY, findMasteringFile, POLL_MS, SAMPLE_SECONDS } from "./files";
+import { MASTERING_ERRORS, POLL_MS } from "~/utils/mastering";
+import { DEFAULT_INTENSITY, findMasteringFile, SAMPLE_SECONDS } from "./files";
 import { clampSampleStart, defaultSampleStart } from "./sample-window";
 
 export interface PreviewRequest {

@@ -6,7 +6,7 @@ import type { Song } from "../../../drizzle/schema/songs";
 import { presetByLetter } from "~/engine/master/presets";
 import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
-import { MASTERING_ERRORS } from "./errors";
+import { MASTERING_ERRORS } from "~/utils/mastering";
 import { findMasteringFile, previewsMetadata } from "./files";
 
 export async function selectPreset(song: Song, userId: string, letter: string): Promise<MasterMetadata> {

@@ -8,7 +8,7 @@ import type { Song } from "../../../drizzle/schema/songs";
 import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { paidPurchase } from "./checkout";
-import { MASTERING_ERRORS } from "./errors";
+import { MASTERING_ERRORS } from "~/utils/mastering";
 import { findMasteringFile } from "./files";
 
 export const NOT_PAID_MESSAGE = "Mastering this song has not been paid for yet: complete the Checkout step first.";

@@ -4,7 +4,7 @@
 import type { MasteringFile } from "../../../drizzle/schema/mastering";
 import type { Song } from "../../../drizzle/schema/songs";
 import { MASTERING_PRESETS, spectrumSvg } from "~/engine/master/presets";
-import { MASTERING_ERRORS, isMasteringErrorCode } from "./errors";
+import { MASTERING_ERRORS, isMasteringErrorCode } from "~/utils/mastering";
 import { findMasteringFile, findMasteringFiles, isMasterInSync, masterMetadata, previewsMetadata, previewUrl, shouldPoll } from "./files";
 
 export interface LoudnessView {

@@ -1,5 +1,6 @@
-// The mastering page's error codes (spec 2 §8) and the words it shows for each. Each is produced by one
-// real failure path, named beside it; docs/mastering.md has the table.
+// What the mastering page and its server share, safe in the browser: the error codes (spec 2 §8) with the
+// words the page shows for each (each produced by one real failure path, named beside it; docs/mastering.md
+// has the table), the four steps and the tracking poll's interval.
 
 export const MASTERING_ERRORS = {
   /** A preset chosen that is not one of a–n, or before the previews are ready. */
@@ -19,3 +20,8 @@ export const MASTERING_ERRORS = {
 export type MasteringErrorCode = keyof typeof MASTERING_ERRORS;
 
 export const isMasteringErrorCode = (code: unknown): code is MasteringErrorCode => typeof code === "string" && code in MASTERING_ERRORS;
+
+export const MASTERING_STEPS = ["Song Sample", "Select Preview", "Checkout", "Master Song"] as const;
+
+/** The pages poll the tracking call this often (spec 2 §9). */
+export const POLL_MS = 2500;
