@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { masteringPresetList } from "~/services/mastering";
+import { masteringPresetList } from "~/services/mastering/index.server";
 
 const operation = registerApiOperation({
   method: "GET",

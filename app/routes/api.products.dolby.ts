@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { masteringProduct, NON_REFUNDABLE_NOTICE } from "~/services/mastering";
+import { masteringProduct, NON_REFUNDABLE_NOTICE } from "~/services/mastering/index.server";
 
 const operation = registerApiOperation({
   method: "GET",

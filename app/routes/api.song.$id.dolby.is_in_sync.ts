@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { masteringSync, requireMasteringSong } from "~/services/mastering";
+import { masteringSync, requireMasteringSong } from "~/services/mastering/index.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { deleteMasteringFile, requireMasteringSong, startMaster } from "~/services/mastering";
+import { deleteMasteringFile, requireMasteringSong, startMaster } from "~/services/mastering/index.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const params = z.object({ id: IdSchema });

@@ -10,7 +10,7 @@ import { PLATFORM_IDS } from "~/engine/master/presets";
 import { apiRoute } from "~/server/api.server";
 import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { deleteMasteringFile, requestPreviews, requireMasteringSong } from "~/services/mastering";
+import { deleteMasteringFile, requestPreviews, requireMasteringSong } from "~/services/mastering/index.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const params = z.object({ id: IdSchema });

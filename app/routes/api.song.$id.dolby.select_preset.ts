@@ -5,7 +5,7 @@ import { z } from "zod";
 import { PRESET_LETTERS } from "~/engine/master/presets";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireMasteringSong, selectPreset } from "~/services/mastering";
+import { requireMasteringSong, selectPreset } from "~/services/mastering/index.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

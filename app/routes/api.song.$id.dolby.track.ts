@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireMasteringSong, trackMastering } from "~/services/mastering";
+import { requireMasteringSong, trackMastering } from "~/services/mastering/index.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const LoudnessSchema = z.object({ lufs: z.number(), truePeakDb: z.number() });

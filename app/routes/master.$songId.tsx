@@ -25,7 +25,7 @@ import {
   startMasteringCheckout,
   type MasteringPage,
   type PreviewView,
-} from "~/services/mastering";
+} from "~/services/mastering/index.server";
 import { loadSongForEditPage } from "~/services/song-edit.server";
 import { MASTERING_ERRORS, MASTERING_STEPS, POLL_MS } from "~/utils/mastering";
 

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findSong } from "~/models/song.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { mediaNotFound, storedMediaResponse } from "~/server/media-response.server";
-import { findMasteringFile } from "~/services/mastering";
+import { findMasteringFile } from "~/services/mastering/index.server";
 import type { PreviewsMetadata } from "../../drizzle/schema/mastering";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
