@@ -11,6 +11,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findVisibleSong, type Song } from "~/models/song.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { findVersion } from "~/services/song-edit.server";
+import { masteredFiles } from "~/services/mastering/index.server";
 import type { SongMedia } from "../../drizzle/schema/songs";
 import { mediaNotFound, storedMediaResponse } from "~/server/media-response.server";
 import { waveformPath } from "~/utils/waveform";
@@ -53,9 +54,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const file = FILES[params.file as keyof typeof FILES] as (typeof FILES)[keyof typeof FILES] | undefined;
     song = file && params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
     if (!file || !song || !song.media || (file.ownerOnly && song.userId !== user?.id)) return mediaNotFound();
-    const media = await versionMedia(song, new URL(request.url).searchParams.get("version"), song.userId === user?.id);
+    const asked = new URL(request.url).searchParams.get("version");
+    const media = await versionMedia(song, asked, song.userId === user?.id);
     if (!media) return mediaNotFound();
     key = media[file.media];
+    // The version the song plays now sounds as mastered, when it is (docs/mastering.md).
+    if ((file.media === "mp3" || file.media === "wav") && media === song.media) {
+      const mastered = await masteredFiles(song);
+      if (mastered) key = mastered[file.media];
+    }
     type = file.type;
   }
   // The instrumental is the owner's alone: never in a shared cache.

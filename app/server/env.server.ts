@@ -45,6 +45,8 @@ const schema = z.object({
   // Behind a reverse proxy that sets X-Forwarded-Proto/-Host/-For: believe them (HSTS, same-origin check).
   // Read by server.mjs (express "trust proxy"); see docs/configuration.md.
   TRUST_PROXY: z.string().optional(),
+  // Price of mastering one song, in US cents (docs/mastering.md); 0 takes mastering off sale.
+  MASTERING_PRICE_CENTS: z.coerce.number().int().min(0).default(999),
   // The web process also works the job queues unless this is off (then run `npm run worker`).
   WORKER_IN_PROCESS: booleanFlag(true),
   // Multiplies every throttle's limit (app/server/rate-limit.server.ts); tests and load tests raise it.

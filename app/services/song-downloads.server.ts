@@ -16,6 +16,7 @@ import { getUserPlan, type PlanFeature, type UserPlan } from "~/server/plans.ser
 import { getStorage } from "~/server/storage.server";
 import { LOCKED_SONG_MESSAGE, SONG_NOT_READY_MESSAGE } from "./song-edit.server";
 import { ensureStemsZip } from "./song-stems.server";
+import { masteredFiles } from "./mastering";
 import { wavReadiness, type WavReadiness } from "./song-wav.server";
 
 export const DOWNLOAD_FORMATS = ["mp3", "wav", "midi", "stems"] as const satisfies readonly DownloadFormat[];
@@ -139,6 +140,9 @@ export async function prepareDownload(user: { id: string }, song: Song, format: 
 
 async function fileKey(song: Song, format: DownloadFormat): Promise<string> {
   const media = song.media!;
+  // A mastered song downloads as mastered (docs/mastering.md): its MP3 and WAV are the master's.
+  const mastered = format === "mp3" || format === "wav" ? await masteredFiles(song) : null;
+  if (mastered) return mastered[format as "mp3" | "wav"];
   if (format === "mp3") return media.mp3;
   if (format === "midi") return media.midi;
   if (format === "stems") return ensureStemsZip(song);

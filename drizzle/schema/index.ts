@@ -9,3 +9,4 @@ export * from "./songs";
 export * from "./billing";
 export * from "./vocals";
 export * from "./security";
+export * from "./mastering";

@@ -4,6 +4,8 @@ import type { HandlerRegistry } from "../queues";
 import * as expireRateLimits from "./housekeeping.expire-rate-limits";
 import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
 import * as lyricsGenerate from "./lyrics.generate";
+import * as masterFull from "./master.full";
+import * as masterPreview from "./master.preview";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songPrepareEdit from "./song.prepare-edit";
@@ -25,4 +27,6 @@ export const handlers: HandlerRegistry = {
   "song.wav": songWav.handle,
   "lyrics.generate": lyricsGenerate.handle,
   "vocal.generate": vocalGenerate.handle,
+  "master.preview": masterPreview.handle,
+  "master.full": masterFull.handle,
 };

@@ -10,7 +10,7 @@ import { Biquad } from "../dsp/biquad";
 import { EnvelopeTrace, TargetFollower, type CompressorSettings } from "../dsp/compressor";
 import { limitChannel, WindowPeaks, type ChannelLimited, type LimiterPlan } from "./limiter";
 import { ChannelLoudness, type ChannelPieces } from "./loudness";
-import type { MasterPreset } from "./presets";
+import type { MasterPreset } from "./presets/standard";
 import { TruePeakMeter } from "./truePeak";
 
 /** Content near Nyquist is inaudible but makes the largest inter-sample peaks (see the tilt). */
@@ -76,9 +76,10 @@ function forEachBlock(length: number, step: (start: number, count: number) => vo
 
 /** One channel's tilt filters, in order: tone shelves, then a gentle 4th-order roll-off above 18 kHz. */
 function tiltChain(preset: MasterPreset): Biquad[] {
+  // A flat shelf passes the signal as it is: left out (the mastering presets' limiter stage has none).
   return [
-    new Biquad({ shape: "lowshelf", frequencyHz: 100, q: 0.7, gainDb: preset.lowShelfDb }),
-    new Biquad({ shape: "highshelf", frequencyHz: 8000, q: 0.7, gainDb: preset.highShelfDb }),
+    ...(preset.lowShelfDb === 0 ? [] : [new Biquad({ shape: "lowshelf", frequencyHz: 100, q: 0.7, gainDb: preset.lowShelfDb })]),
+    ...(preset.highShelfDb === 0 ? [] : [new Biquad({ shape: "highshelf", frequencyHz: 8000, q: 0.7, gainDb: preset.highShelfDb })]),
     new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 0.54 }),
     new Biquad({ shape: "lowpass", frequencyHz: AIR_LIMIT_HZ, q: 1.31 }),
   ];

@@ -3,4 +3,4 @@ export { truePeak, truePeakDb, TruePeakMeter } from "./truePeak";
 export { type LimiterSettings, type LimitedMeasurements } from "./limiter";
 export { master, masterOnTwoThreads, type MasterResult, type RightChannelThread } from "./masterChain";
 export { runChannelOp, type ChannelOp, type ChannelOpResult } from "./channelShare";
-export { MASTER_PRESETS, STANDARD_MASTER, type MasterPreset } from "./presets";
+export { MASTER_PRESETS, STANDARD_MASTER, type MasterPreset } from "./presets/standard";

@@ -10,7 +10,7 @@ import { dbToGain, gainToDb } from "../dsp/units";
 import { runChannelOp, type ChannelOp, type ChannelOpResult } from "./channelShare";
 import { limiterPlanFromPeaks, limiterWindow, type LimitedMeasurements, type LimiterSettings } from "./limiter";
 import { loudnessOfChannels } from "./loudness";
-import type { MasterPreset } from "./presets";
+import type { MasterPreset } from "./presets/standard";
 
 /**
  * First guess of how far inter-sample peaks rise above the sample peaks after limiting: measured 1.0 to

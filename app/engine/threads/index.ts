@@ -2,3 +2,4 @@ export { flushStemCacheWrites, prewarmRenderWorker, renderMix, type RenderMixReq
 export { WorkerThread } from "./workerThread";
 export { prepareEditOffThread, renderFromPartsOffThread, renderPreviewOffThread } from "./renderOffThread";
 export { mixVocalOffThread, type MixedVocalSong } from "./mixVocalOffThread";
+export { renderPreviewsOffThread, masterSongOffThread, type RenderedPreviews, type RenderedMaster } from "./masteringOffThread";

@@ -1,7 +1,7 @@
-// Mastering presets. Today there is one ("standard", the streaming default); the mastering feature's
-// presets a..n and other loudness targets are added here as data.
+// The song pipeline's own master ("standard", the streaming default every render ends with). The mastering
+// add-on's presets a..n are in catalogue.ts and run through chain.ts, whose limiter stage is a MasterPreset too.
 
-import type { Decibels, Lufs } from "../types";
+import type { Decibels, Lufs } from "../../types";
 
 export interface MasterPreset {
   id: string;
