@@ -11,7 +11,8 @@ export const AnnotationBodySchema = z
   .string({ message: "Write a note." })
   .trim()
   .min(1, { message: "Write a note." })
-  .max(2000, { message: "Use at most 2000 characters." });
+  .max(2000, { message: "Use at most 2000 characters." })
+  .regex(/^[^\u0000]*$/, { message: "Contains a character that is not allowed." });
 
 export function listAnnotations(db: Db | Tx, userId: string) {
   return db

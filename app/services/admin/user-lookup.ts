@@ -12,7 +12,7 @@ export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
 export const LookupQuerySchema = z.object({
-  q: z.string().trim().max(254, { message: "Use at most 254 characters." }).default(""),
+  q: z.string().trim().max(254, { message: "Use at most 254 characters." }).regex(/^[^\u0000]*$/, { message: "Contains a character that is not allowed." }).default(""),
   by: z.enum(["any", "email", "id", "artist", "device"], { message: "Search by any, email, id, artist or device." }).default("any"),
   page: z.coerce.number({ message: "The page is a whole number from 1." }).int({ message: "The page is a whole number from 1." }).min(1, { message: "The page is a whole number from 1." }).default(1),
   itemsPerPage: z.coerce
