@@ -22,3 +22,5 @@ export { ADMIN_SESSION_HOURS, completeEnrolment, passChallenge, secondFactorStat
 export { getUserDetails, listUserDeviceRows, listUserEvents, type UserDetails } from "./user-details";
 export { DEFAULT_PAGE_SIZE, LookupQuerySchema, lookUpUsers, PAGE_SIZES } from "./user-lookup";
 export { ensureUserTag, listUserTagNames, tagsOfUser, tagUsers, untagUser, UserTagNameSchema } from "./user-tags";
+export { createQuestion, createTopic, FaqQuestionSchema, FaqTopicSchema, listFaqsForStaff, moveFaqItem, updateQuestion, updateTopic } from "./faqs";
+export { listFeatureFlags, switchFeatureFlag } from "./feature-flags";
