@@ -16,7 +16,7 @@ export {
 } from "./confirmed-actions";
 export { CONFIRMATION_TTL_MINUTES } from "./confirmations";
 export { AdminActionError } from "./errors";
-export { locateDevices } from "./geo";
+export { locateDevices } from "./geo.server";
 export { prepareConfirmedAction, runConfirmedAction, type PreparedConfirmation } from "./run-confirmed-action";
 export { ADMIN_SESSION_HOURS, completeEnrolment, passChallenge, secondFactorState } from "./second-factor";
 export { getUserDetails, listUserDeviceRows, listUserEvents, type UserDetails } from "./user-details";
