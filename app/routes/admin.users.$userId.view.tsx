@@ -11,18 +11,9 @@ import { allowedUserPages, asPage } from "~/server/admin-api.server";
 import { db } from "~/server/db.server";
 import { requirePermission } from "~/server/guards.server";
 import { hasPermission } from "~/server/permissions.server";
-import {
-  CONFIRMED_ACTIONS,
-  ensureUserTag,
-  getUserDetails,
-  RELEASE_LABEL_DESCRIPTIONS,
-  RELEASE_LABELS,
-  SETTABLE_ACCOUNT_STATUSES,
-  tagUsers,
-  untagUser,
-  UserTagNameSchema,
-  WITHDRAWAL_STATUSES,
-} from "~/services/admin";
+import { ensureUserTag, getUserDetails, tagUsers, untagUser, UserTagNameSchema } from "~/services/admin";
+// Pure constants the page renders in the browser too.
+import { CONFIRMED_ACTIONS, RELEASE_LABEL_DESCRIPTIONS, RELEASE_LABELS, SETTABLE_ACCOUNT_STATUSES, WITHDRAWAL_STATUSES } from "~/services/admin/confirmed-actions";
 import { readFormData } from "~/utils/forms";
 import { isPossibleId } from "~/utils/input-schemas";
 
@@ -167,9 +158,9 @@ export default function AdminUserInfoView() {
           <p className="text-sm text-slate-400">Each action asks for confirmation first.</p>
           {may.ban ? (
             banned ? (
-              <ConfirmActionForm action="user.unban" userIds={[user.id]} returnTo={returnTo} label="Unban…" />
+              <ConfirmActionForm op="user.unban" userIds={[user.id]} returnTo={returnTo} label="Unban…" />
             ) : (
-              <ConfirmActionForm action="user.ban" userIds={[user.id]} returnTo={returnTo} label="Ban…" />
+              <ConfirmActionForm op="user.ban" userIds={[user.id]} returnTo={returnTo} label="Ban…" />
             )
           ) : null}
           {may.account && !banned ? (
@@ -178,7 +169,7 @@ export default function AdminUserInfoView() {
                 {WITHDRAWAL_STATUSES.filter((status) => status !== user.statuses.withdrawal).map((status) => (
                   <ConfirmActionForm
                     key={status}
-                    action="user.withdrawal_status"
+                    op="user.withdrawal_status"
                     userIds={[user.id]}
                     params={{ status }}
                     returnTo={returnTo}
@@ -190,7 +181,7 @@ export default function AdminUserInfoView() {
                 {SETTABLE_ACCOUNT_STATUSES.filter((status) => status !== user.statuses.account).map((status) => (
                   <ConfirmActionForm
                     key={status}
-                    action="user.account_status"
+                    op="user.account_status"
                     userIds={[user.id]}
                     params={{ status }}
                     returnTo={returnTo}
@@ -201,7 +192,7 @@ export default function AdminUserInfoView() {
             </>
           ) : null}
           {may.label && !banned ? (
-            <ConfirmActionForm action="user.release_label" userIds={[user.id]} returnTo={returnTo} label="Set label…">
+            <ConfirmActionForm op="user.release_label" userIds={[user.id]} returnTo={returnTo} label="Set label…">
               <div className="grid gap-1">
                 <label htmlFor="user-label" className="text-sm text-slate-300">
                   Distribution label

@@ -98,7 +98,7 @@ export function Pagination({ search, page, itemsPerPage, total }: { search: stri
  * page (what will happen, to whom) and its single-use token.
  */
 export function ConfirmActionForm({
-  action,
+  op,
   userIds,
   params = {},
   returnTo,
@@ -106,7 +106,8 @@ export function ConfirmActionForm({
   variant = "secondary",
   children,
 }: {
-  action: string;
+  /** The confirmed action (CONFIRMED_ACTIONS key). */
+  op: string;
   userIds: string[];
   params?: Record<string, string>;
   returnTo: string;
@@ -117,7 +118,7 @@ export function ConfirmActionForm({
   return (
     <Form method="post" action="/admin/confirm" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="prepare" />
-      <input type="hidden" name="op" value={action} />
+      <input type="hidden" name="op" value={op} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {userIds.map((id) => (
         <input key={id} type="hidden" name="userIds" value={id} />
