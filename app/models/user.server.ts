@@ -30,6 +30,8 @@ export interface SessionLookup {
   sessionId: string;
   deviceId: string | null;
   deviceBanned: boolean;
+  /** When this session passed the staff second factor (null: never). */
+  secondFactorAt: Date | null;
 }
 
 /**
@@ -56,6 +58,7 @@ function prepareSessionUserQuery(database: Db) {
       sessionId: sessions.id,
       deviceId: sessions.deviceId,
       deviceBanned: sql<boolean>`coalesce(${devices.banned}, false)`,
+      secondFactorAt: sessions.secondFactorAt,
       id: users.id,
       email: users.email,
       displayName: users.displayName,
@@ -85,6 +88,7 @@ export async function findSessionUser(sessionId: string): Promise<SessionLookup 
     sessionId: row.sessionId,
     deviceId: row.deviceId,
     deviceBanned: row.deviceBanned,
+    secondFactorAt: row.secondFactorAt,
     user: {
       id: row.id,
       email: row.email,

@@ -3,10 +3,10 @@
 // request and cannot sign in again.
 import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { UAParser } from "ua-parser-js";
 import { devices, userDevices } from "../../drizzle/schema/auth";
-import { db, type Db, type Tx } from "./db.server";
+import { db } from "./db.server";
 import { env } from "./env.server";
 
 export const DEVICE_BANNED_MESSAGE = "This device has been banned for abuse and can no longer be used.";
@@ -108,21 +108,4 @@ export async function recordDeviceSignIn(
     return device.banned;
   });
   return { deviceId, banned, setCookie: await deviceCookie.serialize(deviceId) };
-}
-
-/** Bans or unbans every device the user has signed in on (part of banning a user, spec 3 §4). */
-export async function setUserDevicesBanned(tx: Db | Tx, userId: string, banned: boolean): Promise<void> {
-  const owned = tx.select({ id: userDevices.deviceId }).from(userDevices).where(eq(userDevices.userId, userId));
-  await tx
-    .update(devices)
-    .set({ banned, bannedAt: banned ? sql`now()` : null })
-    .where(and(inArray(devices.id, owned), eq(devices.banned, !banned)));
-}
-
-/** Bans or unbans one device (admin device view). */
-export async function setDeviceBanned(deviceId: string, banned: boolean): Promise<void> {
-  await db
-    .update(devices)
-    .set({ banned, bannedAt: banned ? sql`now()` : null })
-    .where(eq(devices.id, deviceId));
 }

@@ -77,6 +77,11 @@ export async function listFlags(): Promise<FeatureFlag[]> {
   return db.select().from(featureFlags).orderBy(asc(featureFlags.key));
 }
 
+/** Drops this process's copy of the active flags (after a flag changes in a transaction of its own). */
+export function clearFlagCache(): void {
+  activeFlagCache.delete(getConnection());
+}
+
 /** Switches a flag; returns false when no flag has that key. */
 export async function setFlag(key: string, active: boolean): Promise<boolean> {
   const updated = await db

@@ -10,6 +10,7 @@ import { redirect } from "@remix-run/node";
 import { findSessionUser, type SessionUser } from "~/models/user.server";
 import { afterSignInPath } from "~/utils/redirect-from";
 import { DEVICE_BANNED_MESSAGE } from "./devices.server";
+import { ADMIN_SESSION_HOURS } from "~/services/admin/second-factor";
 import { isFlagActive } from "./flags.server";
 import { isApiRequest, jsonError } from "./http.server";
 import { hasPermission, type Permission } from "./permissions.server";
@@ -25,6 +26,8 @@ export type BanReason = keyof typeof BAN_MESSAGES;
 
 // Root and route loaders of one request each ask for the user; one lookup serves them all.
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+// The session behind each request's user, for the staff second factor (requireAdmin).
+const sessionOf = new WeakMap<Request, { sessionId: string; secondFactorAt: Date | null }>();
 
 /** The signed-in user, or null. Throws (sign-out) when the device or the account is banned. */
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
@@ -43,6 +46,7 @@ async function lookUpUser(request: Request): Promise<SessionUser | null> {
   if (!found) return null;
   if (found.deviceBanned) throw await bannedSignOut(request, "device");
   if (found.user.accountStatus === "BANNED") throw await bannedSignOut(request, "account");
+  sessionOf.set(request, { sessionId: found.sessionId, secondFactorAt: found.secondFactorAt });
   await touchSession(sessionId);
   return found.user;
 }
@@ -90,10 +94,24 @@ export async function requireAnonymous(request: Request): Promise<void> {
   if (user) throw redirect(afterSignInPath(new URL(request.url).searchParams.get("redirectFrom")));
 }
 
+/**
+ * Admins whose session passed the staff second factor within ADMIN_SESSION_HOURS; an admin without one
+ * goes to /admin/second-factor (enrolment the first time, the code challenge after).
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireStaff(request);
+  const secondFactorAt = sessionOf.get(request)?.secondFactorAt;
+  if (!secondFactorAt || Date.now() - secondFactorAt.getTime() > ADMIN_SESSION_HOURS * 3_600_000) {
+    throw refuse(request, `/admin/second-factor?${new URLSearchParams({ redirectFrom: requestPath(request) })}`, 403, "second_factor_required", "Confirm your second factor at /admin/second-factor first.");
+  }
+  return user;
+}
+
+/** An admin, before the second factor (the second-factor page itself); also the session's id. */
+export async function requireStaff(request: Request): Promise<SessionUser & { sessionId: string }> {
   const user = await requireUser(request);
   if (!user.isAdmin) throw refuse(request, "/", 403, "forbidden", "This is for Songloom staff only.");
-  return user;
+  return { ...user, sessionId: sessionOf.get(request)!.sessionId };
 }
 
 /** Admin plus any one of the permissions; a missing permission leads to the admin dashboard. */

@@ -1,5 +1,5 @@
 // Account workflows that span users, tokens, email and sessions: sign-up, email verification, password
-// reset, ban and unban (spec 3 §4). Routes call these; none of them touches a Request.
+// reset. Ban and unban are staff actions: app/services/admin/ban.ts. Routes call these; none of them touches a Request.
 import { eq } from "drizzle-orm";
 import { users, type User } from "../../drizzle/schema/auth";
 import {
@@ -13,7 +13,6 @@ import {
   setPassword,
 } from "~/models/user.server";
 import { db } from "~/server/db.server";
-import { setUserDevicesBanned } from "~/server/devices.server";
 import { linkEmail, sendEmail } from "~/server/email.server";
 import { env } from "~/server/env.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/server/password.server";
@@ -165,32 +164,4 @@ export async function resetPassword(token: string, password: string): Promise<To
   });
   if (check.ok) await deleteUserSessions(check.userId);
   return check;
-}
-
-/**
- * Banning (spec 3 §4): account BANNED, withdrawal FROZEN, distribution SHADOWBAN, and every device the
- * user has used is banned. Sessions are kept on purpose: the next request finds the banned device or
- * account, signs the user out and shows the ban message, which a deleted session could not.
- */
-export async function banUser(userId: string, actorId: string | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ accountStatus: "BANNED", withdrawalStatus: "FROZEN", releaseLabel: "SHADOWBAN" })
-      .where(eq(users.id, userId));
-    await setUserDevicesBanned(tx, userId, true);
-    await recordUserEvent(tx, userId, "banned", { by: actorId });
-  });
-}
-
-/** Reverses banUser: account and withdrawal ACTIVE, the standard release label, devices unbanned. */
-export async function unbanUser(userId: string, actorId: string | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ accountStatus: "ACTIVE", withdrawalStatus: "ACTIVE", releaseLabel: "SONGLOOM" })
-      .where(eq(users.id, userId));
-    await setUserDevicesBanned(tx, userId, false);
-    await recordUserEvent(tx, userId, "unbanned", { by: actorId });
-  });
 }

@@ -140,6 +140,8 @@ export const sessions = pgTable(
     expiresAt: at("expires_at").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
     lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    /** When this session passed the staff second factor (admins only; admin pages need a recent one). */
+    secondFactorAt: at("second_factor_at"),
   },
   (table) => [index("sessions_user").on(table.userId), index("sessions_device").on(table.deviceId)],
 );

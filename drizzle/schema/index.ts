@@ -10,3 +10,4 @@ export * from "./billing";
 export * from "./vocals";
 export * from "./security";
 export * from "./mastering";
+export * from "./admin";

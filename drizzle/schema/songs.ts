@@ -114,6 +114,8 @@ export const songs = pgTable(
     private: boolean("private").notNull().default(false),
     saved: boolean("saved").notNull().default(false),
     savedAt: at("saved_at"),
+    /** Set by staff to feature the song on Home (null: not featured); newest first. */
+    featuredAt: at("featured_at"),
     /** Saved beyond the plan's song limit (spec 2 §4): kept, but not editable or playable until unlocked. */
     locked: boolean("locked").notNull().default(false),
     /** The user rejected it while listening (create_reject); it is never offered again. */

@@ -16,9 +16,13 @@ import {
   requireVerifiedUser,
 } from "~/server/guards.server";
 import { getCurrentTerms, getTermsDialog, needsTermsAcceptance, publishTerms } from "~/server/terms.server";
-import { banUser, unbanUser } from "~/services/account.server";
+import { banUser as banUserTx, unbanUser as unbanUserTx } from "~/services/admin";
 import { callRoute, cookiesFrom, createSession, createUser, get, post, TEST_PASSWORD } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
+import { db as appDb } from "~/server/db.server";
+
+const banUser = (userId: string, actorId: string | null) => appDb.transaction((tx) => banUserTx(tx, userId, actorId));
+const unbanUser = (userId: string, actorId: string | null) => appDb.transaction((tx) => unbanUserTx(tx, userId, actorId));
 
 const database = setupTestDatabase("postgres");
 
@@ -134,7 +138,7 @@ describe("devices and bans (spec 3 §4)", () => {
     });
     expect((await signIn(user.email, cookie)).status).toBe(302);
     const events = await db.select({ type: userEvents.type }).from(userEvents).where(eq(userEvents.userId, user.id));
-    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(["signed_in", "banned", "unbanned"]));
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(["signed_in", "admin.ban", "admin.unban"]));
   });
 
   test("a banned device cannot sign anyone in, and an API request from it gets a 403", async () => {

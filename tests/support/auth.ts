@@ -55,14 +55,17 @@ export async function createUser(db: Db, options: UserOptions = {}): Promise<Use
   return user;
 }
 
-/** A signed-in browser: a device row, a session row and the Cookie header that carries both. */
-export async function createSession(db: Db, userId: string): Promise<{ cookie: string; sessionId: string; deviceId: string }> {
+/**
+ * A signed-in browser: a device row, a session row and the Cookie header that carries both. The session
+ * has passed the staff second factor (which only admins' pages check) unless `secondFactor: false`.
+ */
+export async function createSession(db: Db, userId: string, options: { secondFactor?: boolean } = {}): Promise<{ cookie: string; sessionId: string; deviceId: string }> {
   const deviceId = `test-device-${userId}-${(counter += 1)}`;
   await db.insert(devices).values({ id: deviceId, userAgent: "vitest" });
   await db.insert(userDevices).values({ userId, deviceId });
   const [session] = await db
     .insert(sessions)
-    .values({ userId, deviceId, expiresAt: sql`now() + interval '1 day'` })
+    .values({ userId, deviceId, expiresAt: sql`now() + interval '1 day'`, secondFactorAt: options.secondFactor === false ? null : sql`now()` })
     .returning({ id: sessions.id });
   const cookie = [await sessionCookie.serialize(session.id), await deviceCookie.serialize(deviceId)].map(cookiePair).join("; ");
   return { cookie, sessionId: session.id, deviceId };

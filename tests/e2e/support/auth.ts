@@ -26,11 +26,12 @@ export async function closeE2eDb(): Promise<void> {
 /**
  * A user plus a signed-in session, as a Cookie header. These users have accepted the terms unless told
  * otherwise, so the terms test switching enforcement on cannot put a dialog in front of other tests.
+ * Admins' sessions have passed the staff second factor unless `session.secondFactor` is false.
  */
-export async function signedInUser(options: UserOptions = {}) {
+export async function signedInUser(options: UserOptions = {}, session: { secondFactor?: boolean } = {}) {
   const db = e2eDb();
   const user = await createUser(db, { termsAccepted: true, ...options });
-  const { cookie } = await createSession(db, user.id);
+  const { cookie } = await createSession(db, user.id, session);
   return { user, cookie };
 }
 
