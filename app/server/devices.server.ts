@@ -3,7 +3,7 @@
 // request and cannot sign in again.
 import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { UAParser } from "ua-parser-js";
 import { devices, userDevices } from "../../drizzle/schema/auth";
 import { db } from "./db.server";

@@ -241,9 +241,12 @@ function shape(source: BandSource, length: number, sampleRate: number, settings:
   return out;
 }
 
-/** The limiter stage: the engine's master with its tilt and compressor left neutral (the preset did that work). */
+/**
+ * The limiter stage: the engine's master with its tilt and compressor left neutral (the preset did that work).
+ * No codec headroom yet: the mastered WAV is held to the ceiling itself (its MP3 is not metered yet).
+ */
 function limiterStage(targetLufs: Lufs, ceilingDbtp: Decibels): MasterPreset {
-  return { id: "mastering", targetLufs, ceilingDbtp, lowShelfDb: 0, highShelfDb: 0, compressorThresholdLu: 0, compressorRatio: 1 };
+  return { id: "mastering", targetLufs, ceilingDbtp, codecHeadroomDb: 0, lowShelfDb: 0, highShelfDb: 0, compressorThresholdLu: 0, compressorRatio: 1 };
 }
 
 /** The input's loudness and true peak, measured once for every preset run on it. */
