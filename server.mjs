@@ -85,6 +85,8 @@ function servePageFrom(cache) {
   return (req, res, next) => {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    // rawHeaders are what the client sent: the client address is ours to set (see above).
+    headers.set("x-songloom-client-address", req.ip ?? "");
     const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
     cache.serve(request, (miss) => renderPage(miss, loadContext(req, res))).then((page) => {
       if (!page) return next();

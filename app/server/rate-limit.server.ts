@@ -66,10 +66,29 @@ export interface Throttled {
   headers: Record<string, string>;
 }
 
-/** Subjects are normalised (emails are compared lower-cased) and keyed by HMAC, never stored in clear. */
+/**
+ * Subjects are normalised (emails are compared lower-cased, an IPv6 address counts as its /64 network) and
+ * keyed by HMAC, never stored in clear.
+ */
 function counterKey(limit: RateLimit, subject: string): string {
-  const digest = createHmac("sha256", env.SESSION_SECRET).update(`${limit.name}\n${subject.trim().toLowerCase()}`).digest("base64url");
+  const digest = createHmac("sha256", env.SESSION_SECRET).update(`${limit.name}\n${normaliseSubject(subject)}`).digest("base64url");
   return `${limit.name}:${digest}`;
+}
+
+/**
+ * One household or server gets a whole IPv6 /64 and can use a new address from it for every request, so a
+ * per-address limit counts the /64. Emails and IPv4 addresses are only trimmed and lower-cased.
+ */
+export function normaliseSubject(subject: string): string {
+  const value = subject.trim().toLowerCase();
+  if (!value.includes(":") || value.includes("@") || value.includes(".")) return value;
+  const [head, tail] = value.split("::");
+  if (value.split("::").length > 2) return value;
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  if (groups.length !== 8 || !groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return value;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
 /** RATE_LIMIT_FACTOR scales every limit (tests and load tests raise them; never below one hit). */

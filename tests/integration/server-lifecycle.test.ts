@@ -95,10 +95,29 @@ describe("on the embedded database", () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  /** A bad sign-in from the test's own socket, with extra headers; returns the status. */
+  async function badSignIn(server: Running, headers: Record<string, string>): Promise<number> {
+    const base = `http://127.0.0.1:${server.port}`;
+    const response = await fetch(`${base}/sign-in`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...headers },
+      body: new URLSearchParams({ email: `nobody-${Math.random()}@example.com`, password: "guess-guess" }),
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
   test("a second server on the same data directory refuses to start; a dead server's lock is taken over", { timeout: 300_000 }, async () => {
-    const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    // A tenth of every limit: 5 sign-ins per address in 15 minutes.
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "", RATE_LIMIT_FACTOR: "0.1" };
     const first = await startServer(env);
     expect((await answers(first)).status).toBe(200);
+
+    // The client address comes from the socket: a client cannot pick one by sending the internal header.
+    const forged = [];
+    for (let i = 1; i <= 6; i += 1) forged.push(await badSignIn(first, { "X-Songloom-Client-Address": `203.0.113.${i}` }));
+    expect(forged).toEqual([400, 400, 400, 400, 400, 429]);
 
     const second = await startServer(env);
     expect(await exitWithin(second.child, 60_000)).toEqual({ code: 1, signal: null });
@@ -111,9 +130,11 @@ describe("on the embedded database", () => {
     // kill -9 leaves the lock behind; the next start sees its pid is gone and takes over.
     first.child.kill("SIGKILL");
     await exitOf(first.child);
-    const third = await startServer(env);
+    // TRUST_PROXY=false: X-Forwarded-For names nobody. The counter outlived the first server.
+    const third = await startServer({ ...env, TRUST_PROXY: "false" });
     expect((await answers(third)).status, third.output()).toBe(200);
     expect(third.output()).toContain(`pid ${first.child.pid}) is no longer running`);
+    expect(await badSignIn(third, { "X-Forwarded-For": "203.0.113.99" })).toBe(429);
     third.child.kill("SIGTERM");
     expect(await exitWithin(third.child, 30_000)).toEqual({ code: 0, signal: null });
   });
