@@ -66,12 +66,12 @@ try {
 const { renderCardPng } = await import("../app/services/share/card.server");
 const peaks = Array.from({ length: 200 }, (_, index) => (index % 2 ? 1 : -1) * (0.2 + 0.7 * Math.abs(Math.sin(index / 9))));
 const content = { title: "Night Bus to the Harbour Lights", artist: "Loomer", style: "Lo-Fi", filter: "Rainy nights", peaks };
-renderCardPng(content);
+await renderCardPng(content);
 const times: number[] = [];
 let bytes = 0;
 for (let index = 0; index < CARDS; index += 1) {
   const started = performance.now();
-  bytes = renderCardPng({ ...content, title: `${content.title} ${index}` }).length;
+  bytes = (await renderCardPng({ ...content, title: `${content.title} ${index}` })).length;
   times.push(performance.now() - started);
 }
 times.sort((a, b) => a - b);
