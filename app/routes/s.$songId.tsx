@@ -16,14 +16,11 @@ import { PUBLIC_PAGE } from "~/utils/page-handle";
 /** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
 export const handle = PUBLIC_PAGE;
 
-/** Only /embed/{id} may be framed (docs/share.md). */
-const NO_FRAMING = "frame-ancestors 'none'";
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request);
   const songId = (params.songId ?? "").split("-")[0];
   const song = await findShareSong(songId, viewer?.id ?? null);
-  if (!song) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Content-Security-Policy": NO_FRAMING } });
+  if (!song) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
 
   const url = new URL(request.url);
   const clip = clipOf(url.searchParams, song.durationSeconds);
@@ -34,7 +31,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // served from the page cache, which adds the ETag (app/server/page-cache.server.ts).
     "Cache-Control": viewer ? PRIVATE_CACHE : PUBLIC_CACHE,
     Vary: "Cookie",
-    "Content-Security-Policy": NO_FRAMING,
   };
   if (song.private) headers["X-Robots-Tag"] = "noindex";
   return json(

@@ -12,13 +12,12 @@ export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
 /**
  * The headers of a visitor's share page (kept by app/server/page-cache.server.ts, which adds the ETag):
- * publicly cacheable, varying by Cookie because a signed-in viewer gets another page, and never framed
- * (only /embed/{id} may be).
+ * publicly cacheable, varying by Cookie because a signed-in viewer gets another page. It is never framed:
+ * the app-wide Content-Security-Policy (ADR 017) says `frame-ancestors 'none'`; only /embed/{id} sets its own.
  */
 export const SHARE_PAGE_HEADERS: Record<string, string> = {
   "Cache-Control": PUBLIC_CACHE,
   Vary: "Accept-Encoding, Cookie",
-  "Content-Security-Policy": "frame-ancestors 'none'",
 };
 
 /** A strong ETag of a body. */
