@@ -42,6 +42,8 @@ beforeAll(async () => {
       WORKER_IN_PROCESS: "false",
       SONGLOOM_BUILD_DIR: BUILD_DIR,
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      // Clients reach this server directly: no peer is a proxy whose X-Forwarded-* may be believed.
+      TRUST_PROXY: "false",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -90,7 +92,7 @@ describe("security headers", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("permissions-policy")).toContain("microphone=(self)");
-    // Plain HTTP, and X-Forwarded-Proto is not believed without TRUST_PROXY: no HSTS.
+    // Plain HTTP, and X-Forwarded-Proto is not believed from a peer that is not a trusted proxy: no HSTS.
     expect(response.headers.get("strict-transport-security")).toBeNull();
     const { scripts } = await expectScriptsAllowed(response);
     expect(scripts).toBeGreaterThan(0);
