@@ -120,22 +120,31 @@ test.describe("a page on another origin", () => {
   });
 });
 
-/** Collects CSP violations a page reports (console errors and securitypolicyviolation events). */
-function watchCsp(page: Page): string[] {
+/**
+ * Collects what the CSP blocks on a page: the browser's securitypolicyviolation events (also for blocked
+ * attempts the page catches itself, such as an eval probe) and console errors about the policy.
+ */
+async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeBinding("reportCspViolation", (_source, text: string) => void violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(`${event.effectiveDirective} blocked ${event.blockedURI} on ${location.pathname} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`);
+    });
   });
   return violations;
 }
 
 test.describe("the Content-Security-Policy", () => {
-  test("signed-in pages (create, library, edit, notes, production, vocals) log no violation and hydrate", async ({ page, baseURL }) => {
+  test("signed-in pages (create, library, edit, notes, arrangement, production, vocals) log no violation and hydrate", async ({ page, baseURL }) => {
     await useCookies(page.context(), owner.cookie, baseURL!);
-    const violations = watchCsp(page);
+    const violations = await watchCsp(page);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    for (const path of ["/", "/style", "/library", `/edit/${songId}`, `/edit/${songId}/notes`, `/edit/${songId}/production`, `/edit/${songId}/vocals`]) {
+    for (const path of ["/", "/style", "/library", `/edit/${songId}`, `/edit/${songId}/notes`, `/edit/${songId}/arrangement`, `/edit/${songId}/production`, `/edit/${songId}/vocals`]) {
       const response = await page.goto(path);
       expect(response?.headers()["content-security-policy"], path).toContain("'nonce-");
       // Hydrated: Remix's inline scripts ran (a blocked one would leave window.__remixContext unset).
@@ -160,7 +169,7 @@ test.describe("the Content-Security-Policy", () => {
   test("a visitor's share page (from the HTML cache, twice) and the public pages log no violation", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const violations = watchCsp(page);
+    const violations = await watchCsp(page);
     for (const path of [`/s/${songId}`, `/s/${songId}`, "/", "/pricing", "/sign-in"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
