@@ -1,7 +1,9 @@
 // Bench: the mastering add-on's engine (docs/mastering.md). Targets: all fourteen previews of a 30-second
 // sample ≤ 3 s together, one full 3-minute master ≤ 4 s. Three runs of each (bounded), wall and CPU time
-// printed; the material is the engine tests' synthetic mix. The MP3 encodes the jobs add are printed apart.
-import { encodeMp3Parallel } from "../app/engine/encode";
+// printed; the material is the engine tests' synthetic mix. The MP3 encodes the jobs add, and the jobs'
+// two-thread path, are printed apart.
+import { encodeMp3Parallel, encodeWav } from "../app/engine/encode";
+import { renderPreviewsOffThread } from "../app/engine/threads";
 import { MASTERING_PRESETS, masterWithPreset, renderPreviews } from "../app/engine/master/presets";
 import { masteringMaterial } from "../tests/engine/masteringMaterial";
 
@@ -35,3 +37,11 @@ console.log(`one preview's MP3 (job only, not in the target) ${(performance.now(
 const encodeSong = performance.now();
 await encodeMp3Parallel(full[0].result.audio);
 console.log(`the full master's MP3 (job only, not in the target) ${(performance.now() - encodeSong).toFixed(0)} ms`);
+
+// What the master.preview job runs: the same previews split over two worker threads, from the WAV's bytes
+// (decoded on each thread) to fifteen MP3s.
+const wav = encodeWav(sample);
+await renderPreviewsOffThread({ wav: wav.slice(), startSeconds: 0, seconds: 30, intensity: 70, targetLufs: -14 }); // threads started and warm
+const jobStart = performance.now();
+await renderPreviewsOffThread({ wav, startSeconds: 0, seconds: 30, intensity: 70, targetLufs: -14 });
+console.log(`the job's path (two threads, decode + 14 previews + 15 MP3s) ${(performance.now() - jobStart).toFixed(0)} ms`);

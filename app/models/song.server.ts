@@ -51,8 +51,10 @@ export function songMediaUrl(songId: string, file: "song.mp3" | "song.wav" | "so
  * caches for a day: an edit, or a vocal put on, is a new version and so a new URL (the route serves the
  * current version for `v`; `?version=N` is the owner's way to an older one).
  */
-export function songAudioUrl(song: Pick<Song, "id" | "version">): string {
-  return `${songMediaUrl(song.id, "song.mp3")}?v=${song.version}`;
+export function songAudioUrl(song: Pick<Song, "id" | "version"> & Partial<Pick<Song, "masteredAt">>): string {
+  // Mastering (docs/mastering.md) changes what the same version sounds like: a new URL too.
+  const mastered = song.masteredAt ? `&m=${song.masteredAt.getTime()}` : "";
+  return `${songMediaUrl(song.id, "song.mp3")}?v=${song.version}${mastered}`;
 }
 
 export function toSongSummary(song: Song): SongSummary {

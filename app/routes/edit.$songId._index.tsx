@@ -125,6 +125,12 @@ export default function SongOptionsPage() {
               </>
             ) : null}
             <QuickAction intent="copy" label="Copy" busy={busyIntent === "copy"} text="A copy of this song in your library, free to change." />
+            <div className="flex items-center justify-between gap-4">
+              <p className="text-sm text-slate-300">Mastered for streaming, with fourteen presets to hear first.</p>
+              <Link to={`/master/${songId}`} className={buttonClass("secondary", "sm")}>
+                Master
+              </Link>
+            </div>
           </div>
         </section>
         <section aria-labelledby="downloads-heading" className="rounded-2xl border border-ink-700 bg-ink-900 p-5">

@@ -27,6 +27,7 @@ import {
   type PreviewView,
 } from "~/services/mastering/index.server";
 import { loadSongForEditPage } from "~/services/song-edit.server";
+import { wavReadiness } from "~/services/song-wav.server";
 import { MASTERING_ERRORS, MASTERING_STEPS, POLL_MS } from "~/utils/mastering";
 
 export const meta: MetaFunction = () => [{ title: "Songloom Mastering" }];
@@ -38,9 +39,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const reference = url.searchParams.get("session");
   if (url.searchParams.get("checkout") === "done" && reference) await confirmMasteringReturn(song.id, reference);
   const page = await masteringPage(song, user.id);
-  const notice = url.searchParams.get("wav") === "waiting" ? "Preparing your song's WAV for the previews…" : null;
+  // Sent back while the WAV was being made (spec 2 §4): the form again, as the user filled it in.
+  const asked = url.searchParams.get("wav") === "waiting" && page.step === 0;
+  const wavReady = wavReadiness(song).status === "ready";
+  const notice = !asked ? null : wavReady ? "Your song's WAV is ready: press Make previews." : "Preparing your song's WAV for the previews…";
+  if (asked) {
+    const start = Number(url.searchParams.get("start"));
+    const intensity = Number(url.searchParams.get("intensity"));
+    if (Number.isInteger(start)) page.sample.defaultStartSeconds = Math.min(page.sample.latestStartSeconds, Math.max(0, start));
+    if (Number.isInteger(intensity) && intensity >= 0 && intensity <= 100) page.sample.defaultIntensity = intensity;
+    const platform = url.searchParams.get("platform");
+    if (page.platforms.some((p) => p.id === platform)) page.sample.defaultPlatform = platform!;
+  }
   const error = url.searchParams.get("error");
-  return { page, notice, error: error && error in MASTERING_ERRORS ? { code: error, message: MASTERING_ERRORS[error as keyof typeof MASTERING_ERRORS] } : null };
+  return { page, notice, wavWaiting: asked && !wavReady, error: error && error in MASTERING_ERRORS ? { code: error, message: MASTERING_ERRORS[error as keyof typeof MASTERING_ERRORS] } : null };
 }
 
 type ActionResult = { error: { code: string; message: string; fields?: Record<string, string[]> }; waiting?: boolean };
@@ -100,10 +112,10 @@ const lufs = (value: number) => `${value.toFixed(1)} LUFS`;
 const dbtp = (value: number) => `${value.toFixed(1)} dBTP`;
 
 export default function MasteringRoute() {
-  const { page, notice, error } = useLoaderData<typeof loader>();
+  const { page, notice, wavWaiting, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shownError = (actionData && "error" in actionData ? actionData.error : null) ?? error ?? page.fileError;
-  const usePolling = page.poll || notice !== null;
+  const usePolling = page.poll || wavWaiting;
   useTrackPolling(page.song.id, page.poll);
   useWavRetry(notice !== null);
 
@@ -227,7 +239,7 @@ function SongSample({ page, fields }: { page: MasteringPage; fields?: Record<str
         </label>
         <label className="text-sm text-slate-300">
           Loudness for
-          <select name="platform" defaultValue="spotify" className={inputClass}>
+          <select name="platform" defaultValue={page.sample.defaultPlatform} className={inputClass}>
             {page.platforms.map((platform) => (
               <option key={platform.id} value={platform.id}>
                 {platform.name} ({platform.normalizationLufs === null ? `no normalisation: ${platform.targetLufs} LUFS` : `${platform.targetLufs} LUFS`})

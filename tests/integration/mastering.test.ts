@@ -15,7 +15,7 @@ import { startBoss, stopBoss } from "#jobs/boss";
 import * as masterFullJob from "#jobs/handlers/master.full";
 import * as masterPreviewJob from "#jobs/handlers/master.preview";
 import { queues } from "#jobs/queues";
-import { findSong } from "~/models/song.server";
+import { findSong, songAudioUrl } from "~/models/song.server";
 import * as isInSyncRoute from "~/routes/api.song.$id.dolby.is_in_sync";
 import * as masterRoute from "~/routes/api.song.$id.dolby.master";
 import * as previewRoute from "~/routes/api.song.$id.dolby.preview";
@@ -178,6 +178,8 @@ test("a preset is chosen from ready previews; the master needs a paid purchase, 
   expect(Math.abs(after.lufs - -14)).toBeLessThanOrEqual(0.5);
   expect(after.truePeakDb).toBeLessThanOrEqual(-1);
   expect((await findSong(songId))!.masteredAt).not.toBeNull();
+  // Same version, new sound: a new audio URL, so no cache serves the unmastered file for it.
+  expect(songAudioUrl((await findSong(songId))!)).toMatch(/\?v=1&m=\d+$/);
   expect(await (await api.inSync(songId, cookie)).json()).toEqual({ mastered: true, inSync: true, masteredVersion: 1, songVersion: 1 });
 
   // The song's MP3 is now the master's.
@@ -202,6 +204,7 @@ test("a preset is chosen from ready previews; the master needs a paid purchase, 
 
   // DELETE removes the master.
   expect((await api.deleteMaster(songId, cookie)).status).toBe(204);
+  expect((await findSong(songId))!.masteredAt).toBeNull();
   expect((await api.deleteMaster(songId, cookie)).status).toBe(404);
 });
 

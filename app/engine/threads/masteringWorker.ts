@@ -5,7 +5,7 @@
 
 import { parentPort } from "node:worker_threads";
 import { encodeMp3Parallel, WavWriter } from "../encode";
-import { masterWithPreset, presetByLetter, renderPreviews } from "../master/presets";
+import { MASTERING_PRESETS, masterWithPreset, presetByLetter, renderPreviews } from "../master/presets";
 import type { StereoBuffer } from "../types";
 import { decodeAudio } from "../vocals/decode";
 import type { MasteringRequest } from "./masteringOffThread";
@@ -26,13 +26,15 @@ async function handle(message: MasteringRequest): Promise<{ reply: object; trans
   const song = await stereo(message.wav);
   if (message.kind === "previews") {
     const sample = window(song, message.startSeconds, message.seconds);
-    const set = renderPreviews(sample, { intensity: message.intensity, targetLufs: message.targetLufs });
-    const original = { mp3: await encodeMp3Parallel(set.original.audio), before: set.original.before, after: set.original.after, spectrum: set.original.spectrum };
+    const presets = MASTERING_PRESETS.filter((preset) => !message.letters || message.letters.includes(preset.letter));
+    const set = renderPreviews(sample, { intensity: message.intensity, targetLufs: message.targetLufs, presets });
+    const original = message.withOriginal === false ? null : { mp3: await encodeMp3Parallel(set.original.audio), before: set.original.before, after: set.original.after, spectrum: set.original.spectrum };
     const previews = [];
     for (const preview of set.previews) {
       previews.push({ letter: preview.preset.letter, mp3: await encodeMp3Parallel(preview.audio), before: preview.before, after: preview.after, spectrum: preview.spectrum });
     }
-    return { reply: { original, previews }, transfer: [original.mp3, ...previews.map((p) => p.mp3)].map((bytes) => bytes.buffer as ArrayBuffer) };
+    const transfer = [...(original ? [original.mp3] : []), ...previews.map((p) => p.mp3)].map((bytes) => bytes.buffer as ArrayBuffer);
+    return { reply: { ...(original && { original }), previews }, transfer };
   }
   const preset = presetByLetter(message.letter);
   if (!preset) throw new Error(`No mastering preset "${message.letter}"`);

@@ -16,6 +16,7 @@ import { env } from "~/server/env.server";
 import { ApiError } from "~/server/http.server";
 import { masteringProduct } from "./product";
 
+export const CHECKOUT_FAILED_MESSAGE = "The payment page could not be opened. Nothing was charged: try again in a moment.";
 export const PAYMENTS_UNAVAILABLE_MESSAGE = "Card payments are not set up on this server yet, so mastering cannot be bought here.";
 
 let stripe: Stripe | null = null;
@@ -44,24 +45,30 @@ export async function startMasteringCheckout({ song, user, preset, returnUrl }: 
     .insert(masteringPurchases)
     .values({ songId: song.id, userId: user.id, preset, amountCents: product.amountCents, currency: product.currency })
     .returning();
-  const session = await client.checkout.sessions.create({
-    mode: "payment",
-    customer_email: user.email,
-    client_reference_id: purchase.id,
-    metadata: { kind: "mastering", purchaseId: purchase.id, songId: song.id },
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: product.currency,
-          unit_amount: product.amountCents,
-          product_data: { name: `${product.name}: ${song.songName}`, description: "Non-refundable." },
+  const session = await client.checkout.sessions
+    .create({
+      mode: "payment",
+      customer_email: user.email,
+      client_reference_id: purchase.id,
+      metadata: { kind: "mastering", purchaseId: purchase.id, songId: song.id },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: product.currency,
+            unit_amount: product.amountCents,
+            product_data: { name: `${product.name}: ${song.songName}`, description: "Non-refundable." },
+          },
         },
-      },
-    ],
-    success_url: `${returnUrl}?checkout=done&session={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${returnUrl}?checkout=cancelled`,
-  });
+      ],
+      success_url: `${returnUrl}?checkout=done&session={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${returnUrl}?checkout=cancelled`,
+    })
+    .catch((error: unknown) => {
+      // The provider is unreachable or refused: the user may try again; the pending row stays unpaid.
+      console.error("Stripe checkout session for mastering failed", error);
+      throw new ApiError(502, "checkout_failed", CHECKOUT_FAILED_MESSAGE);
+    });
   await db.update(masteringPurchases).set({ providerReference: session.id }).where(eq(masteringPurchases.id, purchase.id));
   if (!session.url) throw new Error(`Stripe answered no URL for checkout session ${session.id}`);
   return session.url;
@@ -86,8 +93,8 @@ export async function markMasteringPaid(reference: string, conn: Db | Tx = db): 
 export async function confirmMasteringReturn(songId: string, reference: string): Promise<boolean> {
   const client = stripeClient();
   if (!client) return false;
-  const session = await client.checkout.sessions.retrieve(reference);
-  if (session.payment_status !== "paid" || session.metadata?.songId !== songId) return false;
+  const session = await client.checkout.sessions.retrieve(reference).catch(() => null);
+  if (!session || session.payment_status !== "paid" || session.metadata?.songId !== songId) return false;
   return (await markMasteringPaid(session.id))?.status === "paid";
 }
 

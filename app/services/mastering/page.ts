@@ -3,7 +3,7 @@
 import type { Song } from "../../../drizzle/schema/songs";
 import { songAudioUrl } from "~/models/song.server";
 import { ApiError } from "~/server/http.server";
-import { PLATFORM_TARGETS } from "~/engine/master/presets";
+import { DEFAULT_PLATFORM, PLATFORM_TARGETS } from "~/engine/master/presets";
 import { paidPurchase, paymentsAvailable } from "./checkout";
 import { MASTERING_ERRORS, isMasteringErrorCode } from "~/utils/mastering";
 import { DEFAULT_INTENSITY, findMasteringFile, SAMPLE_SECONDS, shouldPoll } from "./files";
@@ -20,7 +20,7 @@ export interface MasteringPage {
   productError: string | null;
   notice: string;
   step: MasteringStep;
-  sample: { defaultStartSeconds: number; latestStartSeconds: number; seconds: number; defaultIntensity: number };
+  sample: { defaultStartSeconds: number; latestStartSeconds: number; seconds: number; defaultIntensity: number; defaultPlatform: string };
   platforms: { id: string; name: string; targetLufs: number; normalizationLufs: number | null; source: string }[];
   presets: ReturnType<typeof masteringPresetList>["presets"];
   previews: MasteringFileView | null;
@@ -63,6 +63,7 @@ export async function masteringPage(song: Song, userId: string): Promise<Masteri
       latestStartSeconds: Math.max(0, Math.floor(duration - SAMPLE_SECONDS)),
       seconds: SAMPLE_SECONDS,
       defaultIntensity: DEFAULT_INTENSITY,
+      defaultPlatform: DEFAULT_PLATFORM,
     },
     platforms: PLATFORM_TARGETS.map(({ id, name, targetLufs, normalizationLufs, source }) => ({ id, name, targetLufs, normalizationLufs, source })),
     presets: masteringPresetList().presets,
