@@ -155,5 +155,7 @@ describe("collocation list", () => {
       { kind: "adjective-noun", pair: "warm hand", listed: true },
     ]);
     expect(collocationPairs("the radiant train", { adjectives: ["radiant"] }).map((pair) => pair.listed)).toEqual([false]);
+    // An adverb after a subject is not an adjective: "I still call" has no pair.
+    expect(collocationPairs("I still call")).toEqual([]);
   });
 });
