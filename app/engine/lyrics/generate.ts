@@ -37,6 +37,10 @@ function templates() {
 /** Plain states a chorus can rhyme on when the prompt's own words have no rhymes ("I'm through", "I'm fine"). */
 const PLAIN_FEELINGS = ["okay", "free", "fine", "right", "high", "low", "gone", "strong", "alone", "new", "true", "through", "done", "young", "lost", "down", "awake", "afraid", "alive", "home", "sure", "here", "real", "wrong"];
 
+/** Adjectives a prompt may use of its singer, beyond the moods' own feelings. */
+const PERSON_STATES = new Set([...Object.values(MOODS).flatMap((mood) => mood.feel), ...PLAIN_FEELINGS,
+  "lonely", "happy", "sad", "scared", "angry", "nervous", "hopeful", "restless", "sleepless", "brave", "old", "younger", "heartbroken", "homesick", "jealous", "shy", "crazy", "hungry"]);
+
 /** Weight kept by a noun an earlier verse already sang, so that later verses move on. */
 const REUSED_WEIGHT = 0.15;
 
@@ -72,7 +76,8 @@ function sourcesFor(song: Song, role: TemplateRole): LineSources {
   const mood = MOODS[situation.mood];
   // Other moods' words stay reachable at a low weight so that a rare rhyme still has somewhere to land.
   // The prompt's own adjectives are how it feels ("a lonely king": "I'm so lonely"), when they stand alone.
-  const promptFeel = situation.theme.keywords.filter((word) => word.pos === "adj" && word.syllables <= 3).map((word) => ({ word: word.word, weight: 6 }));
+  // Only words a person can be: "a rainy night" does not make the singer rainy.
+  const promptFeel = situation.theme.keywords.filter((word) => word.pos === "adj" && PERSON_STATES.has(word.word)).map((word) => ({ word: word.word, weight: 6 }));
   const feel = [
     ...promptFeel,
     ...(changed ? CHANGED_FEEL[situation.mood].map((word) => ({ word, weight: 3 })) : []),
