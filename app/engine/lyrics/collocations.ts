@@ -69,6 +69,8 @@ export function collocations(): Collocations {
 
 const DETERMINERS = new Set(["the", "a", "an", "my", "your", "our", "his", "her", "their", "this", "that", "every"]);
 
+const SUBJECTS = new Set(["i", "you", "we", "they", "he", "she", "it"]);
+
 export interface FoundPair {
   kind: "adjective-noun" | "verb-object";
   pair: string;
@@ -90,7 +92,9 @@ export function collocationPairs(text: string, extra: { adjectives?: Iterable<st
   const add = (kind: FoundPair["kind"], pair: string) => found.push({ kind, pair, listed: pairs.has(pair) });
   for (let i = 0; i < tokens.length; i++) {
     const next = tokens[i + 1];
-    if (next && isAdjective.has(tokens[i]) && isNoun.has(next) && !DETERMINERS.has(tokens[i])) add("adjective-noun", `${tokens[i]} ${next}`);
+    // After a subject the word is an adverb and the next one a verb: "I still call", not "the still call".
+    const afterSubject = SUBJECTS.has(tokens[i - 1] ?? "");
+    if (next && isAdjective.has(tokens[i]) && isNoun.has(next) && !DETERMINERS.has(tokens[i]) && !afterSubject) add("adjective-noun", `${tokens[i]} ${next}`);
     // Phrasal verbs first ("walk down the street" is one verb and its object).
     const verb = [`${tokens[i]} ${next}`, tokens[i]].find((candidate) => isVerb.has(candidate));
     if (!verb) continue;

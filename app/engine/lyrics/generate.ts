@@ -34,6 +34,13 @@ function templates() {
   return parsed;
 }
 
+/** Plain states a chorus can rhyme on when the prompt's own words have no rhymes ("I'm through", "I'm fine"). */
+const PLAIN_FEELINGS = ["okay", "free", "fine", "right", "high", "low", "gone", "strong", "alone", "new", "true", "through", "done", "young", "lost", "down", "awake", "afraid", "alive", "home", "sure", "here", "real", "wrong"];
+
+/** Adjectives a prompt may use of its singer, beyond the moods' own feelings. */
+const PERSON_STATES = new Set([...Object.values(MOODS).flatMap((mood) => mood.feel), ...PLAIN_FEELINGS,
+  "lonely", "happy", "sad", "scared", "angry", "nervous", "hopeful", "restless", "sleepless", "brave", "old", "younger", "heartbroken", "homesick", "jealous", "shy", "crazy", "hungry"]);
+
 /** Weight kept by a noun an earlier verse already sang, so that later verses move on. */
 const REUSED_WEIGHT = 0.15;
 
@@ -48,6 +55,8 @@ interface Song {
   templateUses: Map<Template, number>;
   /** Raised while a verse that drifted from the prompt is rewritten. */
   topicBoost: number;
+  /** The prompt's nouns and their neighbours. */
+  topical: Set<string>;
 }
 
 const otherMoods = (mood: Mood) => (Object.keys(MOODS) as Mood[]).filter((other) => other !== mood);
@@ -58,7 +67,7 @@ function sourcesFor(song: Song, role: TemplateRole): LineSources {
   const nouns = situation.nouns.map((noun) => {
     // The scene leans on the prompt's own images; later verses on what is around them.
     // The chorus sums up, so it stays on the prompt's images.
-    const focus = noun.topical ? (verse ? 8 : role === "chorus" || role === "change" ? 3 : 1.5) : role === "chorus" || role === "change" ? 0.1 : 1;
+    const focus = noun.topical ? (verse ? 8 : role === "chorus" || role === "change" ? 3 : 1.5) : role === "chorus" || role === "change" ? 0.03 : 1;
     // The prompt's own images come back in every verse; the rest move on.
     const reused = verse && song.versesUsed.has(noun.noun) ? (noun.topical ? 0.6 : REUSED_WEIGHT) : 1;
     return { ...noun, weight: noun.weight * focus * reused * (noun.topical ? song.topicBoost ** 2 : 1) };
@@ -66,12 +75,20 @@ function sourcesFor(song: Song, role: TemplateRole): LineSources {
   const changed = role === "change" || role === "resolve";
   const mood = MOODS[situation.mood];
   // Other moods' words stay reachable at a low weight so that a rare rhyme still has somewhere to land.
+  // The prompt's own adjectives are how it feels ("a lonely king": "I'm so lonely"), when they stand alone.
+  // Only words a person can be: "a rainy night" does not make the singer rainy.
+  const promptFeel = situation.theme.keywords.filter((word) => word.pos === "adj" && PERSON_STATES.has(word.word)).map((word) => ({ word: word.word, weight: 6 }));
   const feel = [
+    ...promptFeel,
     ...(changed ? CHANGED_FEEL[situation.mood].map((word) => ({ word, weight: 3 })) : []),
     ...mood.feel.map((word) => ({ word, weight: changed ? 0.5 : 3 })),
-    ...otherMoods(situation.mood).flatMap((other) => MOODS[other].feel.map((word) => ({ word, weight: 0.1 }))),
+    // The chorus sums up in plain feelings, so it reaches further among them than a verse does.
+    ...otherMoods(situation.mood).flatMap((other) => MOODS[other].feel.map((word) => ({ word, weight: role === "chorus" || role === "change" ? 0.5 : 0.1 }))),
+    ...(role === "chorus" || role === "change" ? PLAIN_FEELINGS.map((word) => ({ word, weight: 0.5 })) : []),
   ];
-  const promptVerbs = situation.theme.keywords.filter((word) => word.pos === "verb" && word.intransitive).map((word) => ({ word: word.word, weight: 6 }));
+  // The prompt's verbs ("learning how to cry", "praying for rain") are sung as its actions; one that wants
+  // an object weighs less alone ("I just want to forgive" reads; "I just want to send" less so).
+  const promptVerbs = situation.theme.keywords.filter((word) => word.pos === "verb").map((word) => ({ word: word.word, weight: word.intransitive ? 6 : 2 }));
   const verbs = [
     ...promptVerbs,
     ...(changed ? CHANGED_VERBS[situation.mood].map((word) => ({ word, weight: 3 })) : []),
@@ -137,6 +154,8 @@ function fitLine(song: Song, role: TemplateRole, opening: boolean, target: numbe
         // A pattern heard twice in a section is a motif, three times a rut; across the song it should vary.
         const penalty = (sectionUses.get(template) ?? 0) * 6 + (song.templateUses.get(template) ?? 0) * 1.5;
         const line = fitTemplate(template, aim, key, sources, avoid, endOk, song.rng, penalty);
+        // A chorus sums up: an image far from the prompt ("all I want is the ball") loses to a plain feeling.
+        if (line && (role === "chorus" || role === "change") && line.nouns.length > 0 && !line.nouns.some((noun) => song.topical.has(noun))) line.cost += 5;
         if (line && (!best || line.cost < best.cost)) best = line;
       }
     }
@@ -171,7 +190,8 @@ function writeSection(song: Song, { role, targets, fixed, groups: given, opens }
     lines[line] = text;
     for (const noun of nouns) avoid.add(noun);
   };
-  for (const [line, text] of fixed ?? []) remember(line, text, []);
+  // Lines already written (the hook, the chorus lines a changed chorus keeps) are not said again.
+  for (const [line, text] of fixed ?? []) remember(line, text, words(text));
 
   for (const group of groups) {
     const open = group.filter((line) => !fixed?.has(line));
@@ -237,11 +257,11 @@ const vocable = (syllables: number): FittedLine => ({ text: `La${" la".repeat(Ma
 const lastWordOf = (line: string) => (line.toLowerCase().match(/[a-z']+/g) ?? [""]).pop()!;
 
 /** The hook padded to its target with openers ("oh, ..."), or null when it does not fit within ±1. */
-function hookLine(text: string, target: number): string | null {
+function hookLine(text: string, target: number, tolerance = 1): string | null {
   const syllables = lineSyllables(text);
   const pad = Math.min(2, Math.max(0, target - syllables));
   const line = pad === 2 ? `oh, oh, ${text}` : pad === 1 ? `oh, ${text}` : text;
-  return Math.abs(lineSyllables(line) - target) <= 1 ? finishLine(line) : null;
+  return Math.abs(lineSyllables(line) - target) <= tolerance ? finishLine(line) : null;
 }
 
 interface Hook {
@@ -298,7 +318,8 @@ export function generateLyrics({ prompt, plan, seed }: GenerateLyricsInput): Lyr
     about = FALLBACK_PROMPT;
     theme = buildTheme(about);
   }
-  const song: Song = { rng: createRng(deriveSeed(seed, "lyrics", prompt)), situation: readSituation(about, theme), versesUsed: new Set(), keysUsed: new Set(), templateUses: new Map(), topicBoost: 1 };
+  const song: Song = { rng: createRng(deriveSeed(seed, "lyrics", prompt)), situation: readSituation(about, theme), versesUsed: new Set(), keysUsed: new Set(), templateUses: new Map(), topicBoost: 1, topical: new Set() };
+  song.topical = new Set(song.situation.nouns.filter((noun) => noun.topical).map((noun) => noun.noun));
 
   const choruses = plan.sections.filter((section) => section.type === "chorus");
   const longest = choruses.reduce<PlannedSection | undefined>((best, section) => (!best || section.phrases.length > best.phrases.length ? section : best), undefined);
@@ -316,7 +337,8 @@ export function generateLyrics({ prompt, plan, seed }: GenerateLyricsInput): Lyr
     const { hookAt, groups } = chorusLayout(chorusTargets.length, hook);
     const fixed = new Map<number, string>();
     for (const at of hookAt) {
-      const line = at === 0 ? hook!.line : hookLine(bareHook!, chorusTargets[at]);
+      // The repeat may be a syllable or two off its phrase: a hook sung again is a hook, squeezed or held.
+      const line = at === 0 ? hook!.line : hookLine(bareHook!, chorusTargets[at], 2);
       if (line) fixed.set(at, line);
     }
     chorusLines = writeSection(song, { role: "chorus", targets: chorusTargets, fixed, groups });

@@ -169,6 +169,7 @@ export function fitTemplate(template: Template, target: number, key: string | un
     return byCount;
   });
   if (choices.some((byCount) => byCount.size === 0)) return null;
+  const heaviest = choices.map((byCount) => new Map([...byCount].map(([count, phrases]) => [count, Math.max(...phrases.map((phrase) => phrase.weight))])));
 
   // Every way to share the syllables among the slots, plus an optional opener; cheapest wins.
   type Plan = { counts: number[]; fill: number; cost: number };
@@ -177,7 +178,9 @@ export function fitTemplate(template: Template, target: number, key: string | un
     if (index === slots.length) {
       const fill = target - fixed - sum;
       if (fill < 0 || fill > 2) return;
-      const cost = fill * 4 + rng.next();
+      // Shares that let a heavy phrase (the prompt's own image) in are preferred over equally exact ones.
+      const pull = counts.reduce((sum, count, i) => sum + Math.log1p(heaviest[i].get(count) ?? 0), 0);
+      const cost = fill * 4 + rng.next() - 0.3 * pull;
       if (!found.best || cost < found.best.cost) found.best = { counts: [...counts], fill, cost };
       return;
     }

@@ -32,7 +32,7 @@ export const MOODS: Record<Mood, { feel: string[]; verbs: string[]; cues: string
     cues: "rise rising win winning try trying dream chase courage climb fight first new spring again begin start change hope fall falling failing".split(" "),
   },
   calm: {
-    feel: ["still", "calm", "fine", "free", "slow", "home", "safe", "warm", "light", "clear"],
+    feel: ["still", "calm", "fine", "free", "home", "safe", "warm", "light", "clear"],
     verbs: ["breathe", "rest", "drift", "stay", "float", "sleep", "wait", "stay", "listen"],
     cues: "calm quiet ocean snow morning sleep slow rest sea peace gentle soft still river lake rain garden sunday".split(" "),
   },

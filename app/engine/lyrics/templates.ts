@@ -60,6 +60,8 @@ export const TEMPLATES: Record<TemplateRole, string[]> = {
     "I'm so {F}",
   ],
   turn: [
+    "I {vo} and I {V}",
+    "{np} and {NP}",
     "you used to {VO}",
     "we used to {VO}",
     "I can't {VO}",
@@ -74,7 +76,6 @@ export const TEMPLATES: Record<TemplateRole, string[]> = {
     "every time I {VO}",
     "I keep thinking of {NP}",
     "I dream about {NP}",
-    "{np} and {NP}",
     "I don't know how to {V}",
   ],
   resolve: [
@@ -102,6 +103,14 @@ export const TEMPLATES: Record<TemplateRole, string[]> = {
     "I just want to {V}",
   ],
   chorus: [
+    "I've never felt so {F}",
+    "tonight I feel so {F}",
+    "I don't want to be {F}",
+    "tell me I'm not {F}",
+    "I don't know why I'm so {F}",
+    "I'm {f} and I just want to {V}",
+    "I just want to {v} and {V}",
+    "nobody knows that I'm {F}",
     "and I {VO}",
     "I just want to {V}",
     "I'm {F}",
@@ -116,6 +125,10 @@ export const TEMPLATES: Record<TemplateRole, string[]> = {
   ],
   change: [
     "but now I'm {F}",
+    "and now I finally feel {F}",
+    "I'm not afraid to be {F}",
+    "for the first time I feel {F}",
+    "I'm ready now to {V}",
     "and now I'm {F}",
     "I'm gonna {VO}",
     "I finally {V}",
