@@ -270,6 +270,9 @@ import * as apiLookup from "~/routes/api.admin.user.lookup";
 import * as apiSetLabels from "~/routes/api.admin.user.release_labels";
 import * as apiBulkTags from "~/routes/api.admin.user.tags.bulk";
 import * as apiUnban from "~/routes/api.admin.user.unban";
+import * as apiSongStats from "~/routes/api.admin.stats.song";
+import * as apiUserStats from "~/routes/api.admin.stats.user";
+import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
 
 type RouteFn = Parameters<typeof callRoute>[0];
@@ -314,6 +317,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /admin/users/:id/annotations", fn: adminUserAnnotations.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/annotations`, { intent: "add", body: "Matrix note" }, c), params: (id) => ({ userId: id }), needs: ["user:viewer"] },
   { name: "POST /admin/faqs", fn: adminFaqs.action as RouteFn, request: (c) => post("/admin/faqs", { intent: "create_topic", name: "" }, c), needs: ["faq:actions"] },
   { name: "POST /admin/feature_flags", fn: adminFlags.action as RouteFn, request: (c) => post("/admin/feature_flags", { key: "enable_song_fetch", active: "true" }, c), needs: ["feature_flag:admin"] },
+  { name: "GET /api/admin/stats/user", fn: apiUserStats.loader as RouteFn, request: (c) => get("/api/admin/stats/user", c), needs: ["user:viewer"] },
+  { name: "GET /api/admin/stats/song", fn: apiSongStats.loader as RouteFn, request: (c) => get("/api/admin/stats/song", c), needs: ["distro:viewer"] },
+  { name: "GET /api/user_level_counts", fn: apiUserLevelCounts.loader as RouteFn, request: (c) => get("/api/user_level_counts", c), needs: ["user:viewer"] },
   { name: "GET /api/admin/permissions", fn: apiPermissions.loader as RouteFn, request: (c) => get("/api/admin/permissions", c), needs: "admin" },
   { name: "POST /api/admin/confirmations", fn: apiConfirmations.action as RouteFn, request: (c, id) => json("/api/admin/confirmations", "POST", { action: "user.unban", userIds: [id] }, c), needs: ["user:admin"] },
   { name: "GET /api/admin/user/lookup", fn: apiLookup.loader as RouteFn, request: (c) => get("/api/admin/user/lookup?q=example", c), needs: ["user:viewer"] },

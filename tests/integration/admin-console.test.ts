@@ -249,3 +249,22 @@ describe("feature flags and FAQs", () => {
     expect(shown.shown[0].questions.map((q: { question: string }) => q.question)).toEqual(["Which currency?", "When am I paid?"]);
   });
 });
+
+describe("dashboard", () => {
+  test("stats and attention tiles are shown only with the permission behind them", async () => {
+    const dashboard = await import("~/routes/admin._index");
+    const music = await admin(["music_admin"]);
+    const royalty = await admin(["royalty_admin"]);
+    const bare = await admin([]);
+    const full = await (await callRoute(dashboard.loader, get("/admin", music.cookie))).json();
+    expect(full.users.levels.map((level: { level: string }) => level.level)).toEqual(["free", "creator", "pro"]);
+    expect(full.users.newPerDay).toHaveLength(14);
+    expect(full.users.newToday).toBeGreaterThan(0);
+    expect(full.songs.madePerDay).toHaveLength(14);
+    const partial = await (await callRoute(dashboard.loader, get("/admin", royalty.cookie))).json();
+    expect(partial.users).not.toBeNull();
+    expect(partial.songs).toBeNull();
+    const none = await (await callRoute(dashboard.loader, get("/admin", bare.cookie))).json();
+    expect(none).toMatchObject({ users: null, songs: null, sections: [] });
+  });
+});
