@@ -243,6 +243,7 @@ import * as adminFaqs from "~/routes/admin.faqs";
 import * as adminFlags from "~/routes/admin.feature_flags";
 import * as adminProtectedLyrics from "~/routes/admin.protected_lyrics";
 import * as adminSecondFactor from "~/routes/admin.second-factor";
+import * as adminSongs from "~/routes/admin.songs";
 import * as adminSwagger from "~/routes/admin.swagger";
 import * as adminSwaggerAssets from "~/routes/admin.swagger.assets.$file";
 import * as adminUserAnnotations from "~/routes/admin.users.$userId.annotations";
@@ -270,6 +271,7 @@ import * as apiLookup from "~/routes/api.admin.user.lookup";
 import * as apiSetLabels from "~/routes/api.admin.user.release_labels";
 import * as apiBulkTags from "~/routes/api.admin.user.tags.bulk";
 import * as apiUnban from "~/routes/api.admin.user.unban";
+import * as apiSearchSongs from "~/routes/api.admin.search.songs";
 import * as apiSongStats from "~/routes/api.admin.stats.song";
 import * as apiUserStats from "~/routes/api.admin.stats.user";
 import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
@@ -287,6 +289,7 @@ interface Endpoint {
 
 const PAGE_MODULES: Record<string, { loader: RouteFn }> = {
   "/admin/faqs": adminFaqs,
+  "/admin/songs": adminSongs,
   "/admin/users": adminUsers,
   "/admin/users/:userId/view": adminUserView,
   "/admin/users/:userId/transactions": adminUserTransactions,
@@ -320,6 +323,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: "GET /api/admin/stats/user", fn: apiUserStats.loader as RouteFn, request: (c) => get("/api/admin/stats/user", c), needs: ["user:viewer"] },
   { name: "GET /api/admin/stats/song", fn: apiSongStats.loader as RouteFn, request: (c) => get("/api/admin/stats/song", c), needs: ["distro:viewer"] },
   { name: "GET /api/user_level_counts", fn: apiUserLevelCounts.loader as RouteFn, request: (c) => get("/api/user_level_counts", c), needs: ["user:viewer"] },
+  { name: "POST /admin/songs (make private)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "private", songId: "none" }, c), needs: ["distro:actions"] },
+  { name: "POST /admin/songs (feature on Home)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "feature", songId: "none" }, c), needs: ["distro:admin"] },
+  { name: "GET /api/admin/search/songs", fn: apiSearchSongs.loader as RouteFn, request: (c) => get("/api/admin/search/songs?q=x", c), needs: ["distro:viewer"] },
   { name: "GET /api/admin/permissions", fn: apiPermissions.loader as RouteFn, request: (c) => get("/api/admin/permissions", c), needs: "admin" },
   { name: "POST /api/admin/confirmations", fn: apiConfirmations.action as RouteFn, request: (c, id) => json("/api/admin/confirmations", "POST", { action: "user.unban", userIds: [id] }, c), needs: ["user:admin"] },
   { name: "GET /api/admin/user/lookup", fn: apiLookup.loader as RouteFn, request: (c) => get("/api/admin/user/lookup?q=example", c), needs: ["user:viewer"] },

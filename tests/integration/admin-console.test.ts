@@ -268,3 +268,32 @@ describe("dashboard", () => {
     expect(none).toMatchObject({ users: null, songs: null, sections: [] });
   });
 });
+
+describe("songs", () => {
+  test("search by name; make private takes a song off Home; only finished, saved, public songs are featured", async () => {
+    const { songs } = await import("#drizzle/schema/songs");
+    const songsRoute = await import("~/routes/admin.songs");
+    const { db } = database();
+    const owner = await createUser(db);
+    const name = `Admin search ${Date.now()}`;
+    const [song] = await db
+      .insert(songs)
+      .values({ userId: owner.id, style: "wd_lofi", filter: "morning_sun", params: {} as never, seed: 1, productionSeed: 1, batchId: "b", songName: name, status: "complete", saved: true })
+      .returning({ id: songs.id });
+    const music = await admin(["music_admin"]);
+    const coordinator = await admin(["ar_coordinator"]);
+    const found = await (await callRoute(songsRoute.loader, get(`/admin/songs?q=${encodeURIComponent(name)}`, coordinator.cookie))).json();
+    expect(found.result.songs.map((row: { id: string }) => row.id)).toEqual([song.id]);
+    expect(found.may).toEqual({ private: true, feature: false });
+
+    const send = (cookie: string, intent: string) => callRoute(songsRoute.action, post("/admin/songs", { intent, songId: song.id }, cookie));
+    expect((await send(coordinator.cookie, "feature")).headers.get("Location")).toBe("/admin");
+    expect((await send(music.cookie, "feature")).status).toBe(302);
+    expect((await db.select().from(songs).where(eq(songs.id, song.id)))[0].featuredAt).not.toBeNull();
+    expect((await send(coordinator.cookie, "private")).status).toBe(302);
+    expect((await db.select().from(songs).where(eq(songs.id, song.id)))[0]).toMatchObject({ private: true, featuredAt: null });
+    expect((await send(music.cookie, "feature")).status).toBe(409);
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, song.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(["song_featured", "song_made_private"]);
+  });
+});

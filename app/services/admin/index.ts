@@ -25,3 +25,4 @@ export { ensureUserTag, listUserTagNames, tagsOfUser, tagUsers, untagUser, UserT
 export { createQuestion, createTopic, FaqQuestionSchema, FaqTopicSchema, listFaqsForStaff, moveFaqItem, updateQuestion, updateTopic } from "./faqs";
 export { listFeatureFlags, switchFeatureFlag } from "./feature-flags";
 export { songStats, STATS_DAYS, userLevelCounts, userStats } from "./stats";
+export { searchSongs, setSongFeatured, setSongPrivate, SongSearchSchema } from "./songs";
