@@ -243,6 +243,7 @@ import * as adminFaqs from "~/routes/admin.faqs";
 import * as adminFlags from "~/routes/admin.feature_flags";
 import * as adminProtectedLyrics from "~/routes/admin.protected_lyrics";
 import * as adminSecondFactor from "~/routes/admin.second-factor";
+import * as adminRoles from "~/routes/admin.roles";
 import * as adminSongs from "~/routes/admin.songs";
 import * as adminSwagger from "~/routes/admin.swagger";
 import * as adminSwaggerAssets from "~/routes/admin.swagger.assets.$file";
@@ -290,6 +291,7 @@ interface Endpoint {
 const PAGE_MODULES: Record<string, { loader: RouteFn }> = {
   "/admin/faqs": adminFaqs,
   "/admin/songs": adminSongs,
+  "/admin/roles": adminRoles,
   "/admin/users": adminUsers,
   "/admin/users/:userId/view": adminUserView,
   "/admin/users/:userId/transactions": adminUserTransactions,
@@ -326,6 +328,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /admin/songs (make private)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "private", songId: "none" }, c), needs: ["distro:actions"] },
   { name: "POST /admin/songs (feature on Home)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "feature", songId: "none" }, c), needs: ["distro:admin"] },
   { name: "GET /api/admin/search/songs", fn: apiSearchSongs.loader as RouteFn, request: (c) => get("/api/admin/search/songs?q=x", c), needs: ["distro:viewer"] },
+  { name: "POST /admin/roles", fn: adminRoles.action as RouteFn, request: (c) => post("/admin/roles", { intent: "grant", email: "nobody@example.com", role: "music_admin" }, c), needs: ["roles:admin"] },
   { name: "GET /api/admin/permissions", fn: apiPermissions.loader as RouteFn, request: (c) => get("/api/admin/permissions", c), needs: "admin" },
   { name: "POST /api/admin/confirmations", fn: apiConfirmations.action as RouteFn, request: (c, id) => json("/api/admin/confirmations", "POST", { action: "user.unban", userIds: [id] }, c), needs: ["user:admin"] },
   { name: "GET /api/admin/user/lookup", fn: apiLookup.loader as RouteFn, request: (c) => get("/api/admin/user/lookup?q=example", c), needs: ["user:viewer"] },

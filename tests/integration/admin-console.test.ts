@@ -297,3 +297,27 @@ describe("songs", () => {
     expect(audit.map((row) => row.action).sort()).toEqual(["song_featured", "song_made_private"]);
   });
 });
+
+describe("roles", () => {
+  test("a roles admin grants and revokes a staff member's role (the grant applies on their next request); others only see", async () => {
+    const rolesRoute = await import("~/routes/admin.roles");
+    const { db } = database();
+    const engineer = await admin(["engineering"]);
+    const music = await admin(["music_admin"]);
+    const staff = await createUser(db, { isAdmin: true });
+    const { cookie } = await createSession(db, staff.id);
+    const regular = await createUser(db);
+    const send = (by: string, fields: Record<string, string>) => callRoute(rolesRoute.action, post("/admin/roles", fields, by));
+    expect((await send(music.cookie, { intent: "grant", email: staff.email, role: "royalty_admin" })).headers.get("Location")).toBe("/admin");
+    expect((await send(engineer.cookie, { intent: "grant", email: regular.email, role: "royalty_admin" })).status).toBe(409);
+    expect((await send(engineer.cookie, { intent: "grant", email: staff.email, role: "royalty_admin" })).headers.get("Location")).toBe("/admin/roles?saved=1");
+    expect((await getOptionalUser(get("/admin", cookie)))!.permissions).toContain("royalty:viewer");
+    const page = await (await callRoute(rolesRoute.loader, get("/admin/roles", music.cookie))).json();
+    expect(page.mayAssign).toBe(false);
+    expect(page.roles.find((role: { id: string }) => role.id === "royalty_admin").staff.map((s: { email: string }) => s.email)).toContain(staff.email);
+    await send(engineer.cookie, { intent: "revoke", email: staff.email, role: "royalty_admin" });
+    expect((await getOptionalUser(get("/admin", cookie)))!.roles).toEqual([]);
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, staff.id));
+    expect(audit.map((row) => [row.action, row.after])).toEqual(expect.arrayContaining([["role_granted", { roles: ["royalty_admin"] }], ["role_revoked", { roles: [] }]]));
+  });
+});

@@ -26,3 +26,4 @@ export { createQuestion, createTopic, FaqQuestionSchema, FaqTopicSchema, listFaq
 export { listFeatureFlags, switchFeatureFlag } from "./feature-flags";
 export { songStats, STATS_DAYS, userLevelCounts, userStats } from "./stats";
 export { searchSongs, setSongFeatured, setSongPrivate, SongSearchSchema } from "./songs";
+export { changeStaffRole, listRolesForStaff } from "./roles";
