@@ -320,6 +320,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /admin/confirm (prepare a label)", fn: adminConfirm.action as RouteFn, request: (c, id) => post("/admin/confirm", { intent: "prepare", op: "user.release_label", label: "BULK", userIds: id }, c), needs: ["distro:admin"] },
   { name: "POST /admin/users/:id/view (add a tag)", fn: adminUserView.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/view`, { intent: "add_tag", tagName: "matrix" }, c), params: (id) => ({ userId: id }), needs: ["tag:actions"] },
   { name: "POST /admin/users/:id/annotations", fn: adminUserAnnotations.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/annotations`, { intent: "add", body: "Matrix note" }, c), params: (id) => ({ userId: id }), needs: ["user:viewer"] },
+  { name: "POST /admin/users/:id/devices (ban a device)", fn: adminUserDevices.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/devices`, { intent: "ban", deviceId: "none" }, c), params: (id) => ({ userId: id }), needs: ["device:admin"] },
   { name: "POST /admin/faqs", fn: adminFaqs.action as RouteFn, request: (c) => post("/admin/faqs", { intent: "create_topic", name: "" }, c), needs: ["faq:actions"] },
   { name: "POST /admin/feature_flags", fn: adminFlags.action as RouteFn, request: (c) => post("/admin/feature_flags", { key: "enable_song_fetch", active: "true" }, c), needs: ["feature_flag:admin"] },
   { name: "GET /api/admin/stats/user", fn: apiUserStats.loader as RouteFn, request: (c) => get("/api/admin/stats/user", c), needs: ["user:viewer"] },

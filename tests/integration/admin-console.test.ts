@@ -321,3 +321,23 @@ describe("roles", () => {
     expect(audit.map((row) => [row.action, row.after])).toEqual(expect.arrayContaining([["role_granted", { roles: ["royalty_admin"] }], ["role_revoked", { roles: [] }]]));
   });
 });
+
+describe("devices", () => {
+  test("a device admin bans one device (its user is signed out with the ban message) and unbans it; the device is located from its IP", async () => {
+    const devicesRoute = await import("~/routes/admin.users.$userId.devices");
+    const { db } = database();
+    const actor = await admin(["music_admin"]);
+    const target = await createUser(db);
+    const session = await createSession(db, target.id);
+    await db.update(devices).set({ ip: "81.2.69.160" }).where(eq(devices.id, session.deviceId));
+    const page = await (await callRoute(devicesRoute.loader, get(`/admin/users/${target.id}/devices`, actor.cookie), { userId: target.id })).json();
+    expect(page.devices).toEqual([expect.objectContaining({ deviceId: session.deviceId, country: "GB", continent: "Europe", numberOfUsers: 1, banned: false })]);
+    await callRoute(devicesRoute.action, post(`/admin/users/${target.id}/devices`, { intent: "ban", deviceId: session.deviceId }, actor.cookie), { userId: target.id });
+    const kicked = await callRoute(() => getOptionalUser(get("/library", session.cookie)), get("/library"));
+    expect(kicked.headers.get("Location")).toBe("/sign-in?banned=device");
+    await callRoute(devicesRoute.action, post(`/admin/users/${target.id}/devices`, { intent: "unban", deviceId: session.deviceId }, actor.cookie), { userId: target.id });
+    expect((await db.select().from(devices).where(eq(devices.id, session.deviceId)))[0]).toMatchObject({ banned: false, country: "GB" });
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, session.deviceId));
+    expect(audit.map((row) => row.action).sort()).toEqual(["device_banned", "device_unbanned"]);
+  });
+});

@@ -27,3 +27,4 @@ export { listFeatureFlags, switchFeatureFlag } from "./feature-flags";
 export { songStats, STATS_DAYS, userLevelCounts, userStats } from "./stats";
 export { searchSongs, setSongFeatured, setSongPrivate, SongSearchSchema } from "./songs";
 export { changeStaffRole, listRolesForStaff } from "./roles";
+export { setDeviceBannedByAdmin } from "./device-ban";
