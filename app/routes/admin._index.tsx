@@ -1,10 +1,16 @@
-// /admin: the admin dashboard (spec 3 §2). Admins only; it lists the sections this admin's permissions
-// open (ADMIN_ROUTE_PERMISSIONS), and is where a missing permission elsewhere in /admin leads.
+// /admin: the admin dashboard (spec 3 §2). Admins only; it shows what needs attention and the stats as
+// server-rendered SVG charts, each only to admins whose permissions open the page behind it, then links
+// to the sections this admin's permissions open (ADMIN_ROUTE_PERMISSIONS). A missing permission elsewhere
+// in /admin leads here.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { adminCard } from "~/components/admin/admin-ui";
+import { BarChart } from "~/components/admin/bar-chart";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { db } from "~/server/db.server";
 import { requireAdmin } from "~/server/guards.server";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, ROLE_NAMES, isRole } from "~/server/permissions.server";
+import { songStats, STATS_DAYS, userStats } from "~/services/admin";
 import { ADMIN_SECTION_LABELS } from "~/utils/admin-sections";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,37 +18,103 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sections = ADMIN_ROUTE_PERMISSIONS.filter(({ pattern }) => !pattern.includes(":") && pattern.split("/").length === 3)
     .filter(({ anyOf }) => hasPermission(user, anyOf))
     .map(({ pattern }) => ({ to: pattern, label: ADMIN_SECTION_LABELS[pattern.split("/")[2]] ?? pattern }));
+  const [users, songs] = await Promise.all([
+    hasPermission(user, "user:viewer") ? userStats(db) : null,
+    hasPermission(user, "distro:viewer") ? songStats(db) : null,
+  ]);
   return json({
     displayName: user.displayName,
     roles: user.roles.filter(isRole).map((role) => ROLE_NAMES[role]),
     sections,
+    users,
+    songs,
+    days: STATS_DAYS,
   });
 }
 
-export default function AdminDashboard() {
-  const { displayName, roles, sections } = useLoaderData<typeof loader>();
+function Tile({ to, label, value }: { to: string; label: string; value: number }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">Admin</p>
-      <h1 className="mt-2 text-3xl font-bold text-white">Dashboard</h1>
-      <p className="mt-2 text-slate-400">
-        Signed in as {displayName}
-        {roles.length > 0 ? ` · ${roles.join(", ")}` : " · no admin role yet"}
-      </p>
+    <li>
+      <Link to={to} className={`${adminCard} block hover:border-brand-400`}>
+        <span className="block text-3xl font-bold text-white">{value}</span>
+        <span className="text-sm text-slate-300">{label}</span>
+      </Link>
+    </li>
+  );
+}
+
+export default function AdminDashboard() {
+  const { displayName, roles, sections, users, songs, days } = useLoaderData<typeof loader>();
+  const series = (rows: { day: string; count: number }[]) => rows.map((row) => ({ label: row.day, value: row.count }));
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6">
+      <div>
+        <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">Admin</p>
+        <h1 className="mt-2 text-3xl font-bold text-white">Dashboard</h1>
+        <p className="mt-2 text-slate-400">
+          Signed in as {displayName}
+          {roles.length > 0 ? ` · ${roles.join(", ")}` : " · no admin role yet"}
+        </p>
+      </div>
+      {users ? (
+        <section aria-labelledby="attention-heading" className="grid gap-3">
+          <h2 id="attention-heading" className="font-semibold text-white">
+            Needs attention
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Tile to="/admin/users" label="New users in the last 24 hours" value={users.newToday} />
+            <Tile to="/admin/users" label="Frozen withdrawals" value={users.frozenWithdrawals} />
+            <Tile to="/admin/users" label="Frozen accounts" value={users.frozenAccounts} />
+            <Tile to="/admin/users" label="Banned users" value={users.banned} />
+          </ul>
+        </section>
+      ) : null}
+      {users || songs ? (
+        <section aria-labelledby="stats-heading" className="grid gap-4">
+          <h2 id="stats-heading" className="font-semibold text-white">
+            The last {days} days
+          </h2>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {users ? (
+              <>
+                <div className={adminCard}>
+                  <BarChart title="Users by plan" unit="users" data={users.levels.map((level) => ({ label: level.level, value: level.count }))} />
+                </div>
+                <div className={adminCard}>
+                  <BarChart title="New users per day" unit="users" data={series(users.newPerDay)} />
+                </div>
+              </>
+            ) : null}
+            {songs ? (
+              <>
+                <div className={adminCard}>
+                  <BarChart title="Songs made per day" unit="songs" data={series(songs.madePerDay)} />
+                </div>
+                <div className={adminCard}>
+                  <BarChart title="Songs saved per day" unit="saves" data={series(songs.savedPerDay)} />
+                </div>
+              </>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
       {sections.length === 0 ? (
-        <p className="mt-8 rounded-2xl border border-ink-700 bg-ink-900 p-6 text-slate-300">
+        <p className="rounded-2xl border border-ink-700 bg-ink-900 p-6 text-slate-300">
           Your account has no admin permissions yet. Ask an engineering admin to grant you a role.
         </p>
       ) : (
-        <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {sections.map((section) => (
-            <li key={section.to}>
-              <Link to={section.to} className="block rounded-2xl border border-ink-700 bg-ink-900 p-5 font-semibold text-white hover:border-brand-400">
-                {section.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <nav aria-label="Admin sections">
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {sections.map((section) => (
+              <li key={section.to}>
+                {/* Swagger UI starts from its own script files, which a client-side navigation would not run. */}
+                <Link to={section.to} reloadDocument={section.to === "/admin/swagger"} className="block rounded-2xl border border-ink-700 bg-ink-900 p-5 font-semibold text-white hover:border-brand-400">
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       )}
     </div>
   );

@@ -206,6 +206,8 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly { pattern: string; anyOf: readonl
   { pattern: "/admin/tags", anyOf: ["tag:admin"] },
   { pattern: "/admin/restricted_artist_names", anyOf: ["restricted_artist_names:admin"] },
   { pattern: "/admin/swagger", anyOf: ["openapi:viewer"] },
+  // Not in the spec's table: the roles page of issue 21 (roles viewer to see, roles admin to assign).
+  { pattern: "/admin/roles", anyOf: ["roles:viewer"] },
   // Not in the spec's table: like restricted artist names, a list that refuses users' content to protect
   // someone's rights (generated vocals never sing these lyrics), so the same permission.
   { pattern: "/admin/protected_lyrics", anyOf: ["restricted_artist_names:admin"] },

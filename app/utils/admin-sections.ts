@@ -10,4 +10,5 @@ export const ADMIN_SECTION_LABELS: Record<string, string> = {
   restricted_artist_names: "Restricted artist names",
   swagger: "API documentation",
   protected_lyrics: "Protected lyrics",
+  roles: "Roles and permissions",
 };

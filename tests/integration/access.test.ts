@@ -256,3 +256,163 @@ describe("terms (spec 3 §4)", () => {
     expect(response.headers.get("Location")).toBe("/");
   });
 });
+
+// The admin permission matrix (spec 3 §6; issue 21): every admin page (ADMIN_ROUTE_PERMISSIONS through the
+// route module that serves it, built page or guarded placeholder), every admin form and every /api/admin
+// call, for every role, an admin without a role and a regular user. Allowed means the guard let the
+// request through (the handler may still answer 4xx for the input); refused means the guard's answer:
+// Home or 403 for a regular user, the dashboard or 403 for an admin without the permission.
+import * as adminSplat from "~/routes/admin.$";
+import * as adminDashboard from "~/routes/admin._index";
+import * as adminConfirm from "~/routes/admin.confirm";
+import * as adminFaqs from "~/routes/admin.faqs";
+import * as adminFlags from "~/routes/admin.feature_flags";
+import * as adminProtectedLyrics from "~/routes/admin.protected_lyrics";
+import * as adminSecondFactor from "~/routes/admin.second-factor";
+import * as adminRoles from "~/routes/admin.roles";
+import * as adminSongs from "~/routes/admin.songs";
+import * as adminSwagger from "~/routes/admin.swagger";
+import * as adminSwaggerAssets from "~/routes/admin.swagger.assets.$file";
+import * as adminUserAnnotations from "~/routes/admin.users.$userId.annotations";
+import * as adminUserDevices from "~/routes/admin.users.$userId.devices";
+import * as adminUserEvents from "~/routes/admin.users.$userId.events";
+import * as adminUserTransactions from "~/routes/admin.users.$userId.transactions";
+import * as adminUserView from "~/routes/admin.users.$userId.view";
+import * as adminUsers from "~/routes/admin.users._index";
+import * as apiConfirmations from "~/routes/api.admin.confirmations";
+import * as apiFlagSwitch from "~/routes/api.admin.feature_flags.$key.$state";
+import * as apiFlags from "~/routes/api.admin.feature_flags._index";
+import * as apiPermissions from "~/routes/api.admin.permissions";
+import * as apiReleaseLabels from "~/routes/api.admin.release_labels";
+import * as apiUserEvents from "~/routes/api.admin.user-events.$id";
+import * as apiUserAccount from "~/routes/api.admin.user.$id.account";
+import * as apiAnnotationDelete from "~/routes/api.admin.user.$id.annotations.$annotationId";
+import * as apiAnnotations from "~/routes/api.admin.user.$id.annotations";
+import * as apiDetails from "~/routes/api.admin.user.$id.details";
+import * as apiDevices from "~/routes/api.admin.user.$id.devices";
+import * as apiTagDelete from "~/routes/api.admin.user.$id.tags.$tagId";
+import * as apiTags from "~/routes/api.admin.user.$id.tags";
+import * as apiWithdrawal from "~/routes/api.admin.user.account.$status";
+import * as apiBan from "~/routes/api.admin.user.ban";
+import * as apiLookup from "~/routes/api.admin.user.lookup";
+import * as apiSetLabels from "~/routes/api.admin.user.release_labels";
+import * as apiBulkTags from "~/routes/api.admin.user.tags.bulk";
+import * as apiUnban from "~/routes/api.admin.user.unban";
+import * as apiSearchSongs from "~/routes/api.admin.search.songs";
+import * as apiSongStats from "~/routes/api.admin.stats.song";
+import * as apiUserStats from "~/routes/api.admin.stats.user";
+import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
+import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
+
+type RouteFn = Parameters<typeof callRoute>[0];
+interface Endpoint {
+  name: string;
+  fn: RouteFn;
+  request: (cookie: string, userId: string) => Request;
+  params?: (userId: string) => Record<string, string>;
+  /** What it needs: permissions (any one), or "admin" for the admin flag (with the second factor) alone. */
+  needs: readonly Permission[] | "admin";
+}
+
+const PAGE_MODULES: Record<string, { loader: RouteFn }> = {
+  "/admin/faqs": adminFaqs,
+  "/admin/songs": adminSongs,
+  "/admin/roles": adminRoles,
+  "/admin/users": adminUsers,
+  "/admin/users/:userId/view": adminUserView,
+  "/admin/users/:userId/transactions": adminUserTransactions,
+  "/admin/users/:userId/events": adminUserEvents,
+  "/admin/users/:userId/annotations": adminUserAnnotations,
+  "/admin/users/:userId/devices": adminUserDevices,
+  "/admin/feature_flags": adminFlags,
+  "/admin/swagger": adminSwagger,
+  "/admin/protected_lyrics": adminProtectedLyrics,
+};
+
+const json = (path: string, method: string, body: unknown, cookie: string) =>
+  new Request(new URL(path, "http://localhost:3000"), { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Cookie: cookie } });
+
+const ENDPOINTS: Endpoint[] = [
+  { name: "GET /admin", fn: adminDashboard.loader as RouteFn, request: (c) => get("/admin", c), needs: "admin" },
+  ...ADMIN_ROUTE_PERMISSIONS.map(({ pattern, anyOf }): Endpoint => ({
+    name: `GET ${pattern}`,
+    fn: (PAGE_MODULES[pattern] ?? adminSplat).loader as RouteFn,
+    request: (c, id) => get(pattern.replace(/:[a-zA-Z]+/g, id), c),
+    params: (id) => ({ userId: id, releaseId: id }),
+    needs: anyOf,
+  })),
+  { name: "GET /admin/swagger/assets/swagger-ui.css", fn: adminSwaggerAssets.loader as RouteFn, request: (c) => get("/admin/swagger/assets/swagger-ui.css", c), params: () => ({ file: "swagger-ui.css" }), needs: ["openapi:viewer"] },
+  { name: "POST /admin/confirm (prepare a ban)", fn: adminConfirm.action as RouteFn, request: (c, id) => post("/admin/confirm", { intent: "prepare", op: "user.ban", userIds: id }, c), needs: ["user:admin"] },
+  { name: "POST /admin/confirm (prepare a label)", fn: adminConfirm.action as RouteFn, request: (c, id) => post("/admin/confirm", { intent: "prepare", op: "user.release_label", label: "BULK", userIds: id }, c), needs: ["distro:admin"] },
+  { name: "POST /admin/users/:id/view (add a tag)", fn: adminUserView.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/view`, { intent: "add_tag", tagName: "matrix" }, c), params: (id) => ({ userId: id }), needs: ["tag:actions"] },
+  { name: "POST /admin/users/:id/annotations", fn: adminUserAnnotations.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/annotations`, { intent: "add", body: "Matrix note" }, c), params: (id) => ({ userId: id }), needs: ["user:viewer"] },
+  { name: "POST /admin/users/:id/devices (ban a device)", fn: adminUserDevices.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/devices`, { intent: "ban", deviceId: "none" }, c), params: (id) => ({ userId: id }), needs: ["device:admin"] },
+  { name: "POST /admin/faqs", fn: adminFaqs.action as RouteFn, request: (c) => post("/admin/faqs", { intent: "create_topic", name: "" }, c), needs: ["faq:actions"] },
+  { name: "POST /admin/feature_flags", fn: adminFlags.action as RouteFn, request: (c) => post("/admin/feature_flags", { key: "enable_song_fetch", active: "true" }, c), needs: ["feature_flag:admin"] },
+  { name: "GET /api/admin/stats/user", fn: apiUserStats.loader as RouteFn, request: (c) => get("/api/admin/stats/user", c), needs: ["user:viewer"] },
+  { name: "GET /api/admin/stats/song", fn: apiSongStats.loader as RouteFn, request: (c) => get("/api/admin/stats/song", c), needs: ["distro:viewer"] },
+  { name: "GET /api/user_level_counts", fn: apiUserLevelCounts.loader as RouteFn, request: (c) => get("/api/user_level_counts", c), needs: ["user:viewer"] },
+  { name: "POST /admin/songs (make private)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "private", songId: "none" }, c), needs: ["distro:actions"] },
+  { name: "POST /admin/songs (feature on Home)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "feature", songId: "none" }, c), needs: ["distro:admin"] },
+  { name: "GET /api/admin/search/songs", fn: apiSearchSongs.loader as RouteFn, request: (c) => get("/api/admin/search/songs?q=x", c), needs: ["distro:viewer"] },
+  { name: "POST /admin/roles", fn: adminRoles.action as RouteFn, request: (c) => post("/admin/roles", { intent: "grant", email: "nobody@example.com", role: "music_admin" }, c), needs: ["roles:admin"] },
+  { name: "GET /api/admin/permissions", fn: apiPermissions.loader as RouteFn, request: (c) => get("/api/admin/permissions", c), needs: "admin" },
+  { name: "POST /api/admin/confirmations", fn: apiConfirmations.action as RouteFn, request: (c, id) => json("/api/admin/confirmations", "POST", { action: "user.unban", userIds: [id] }, c), needs: ["user:admin"] },
+  { name: "GET /api/admin/user/lookup", fn: apiLookup.loader as RouteFn, request: (c) => get("/api/admin/user/lookup?q=example", c), needs: ["user:viewer"] },
+  { name: "GET /api/admin/user/{id}/details", fn: apiDetails.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/details`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
+  { name: "GET /api/admin/user/{id}/account", fn: apiUserAccount.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/account`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
+  { name: "PUT /api/admin/user/{id}/account", fn: apiUserAccount.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/account`, "PUT", { status: "FROZEN" }, c), params: (id) => ({ id }), needs: ["account:admin"] },
+  { name: "GET /api/admin/user-events/{id}", fn: apiUserEvents.loader as RouteFn, request: (c, id) => get(`/api/admin/user-events/${id}`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
+  { name: "GET /api/admin/user/{id}/annotations", fn: apiAnnotations.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/annotations`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
+  { name: "POST /api/admin/user/{id}/annotations", fn: apiAnnotations.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/annotations`, "POST", { body: "API note" }, c), params: (id) => ({ id }), needs: ["user:viewer"] },
+  { name: "DELETE /api/admin/user/{id}/annotations/{annotationId}", fn: apiAnnotationDelete.action as RouteFn, request: (c, id) => new Request(`http://localhost:3000/api/admin/user/${id}/annotations/none`, { method: "DELETE", headers: { Cookie: c } }), params: (id) => ({ id, annotationId: "none" }), needs: ["user:viewer"] },
+  { name: "GET /api/admin/user/{id}/devices", fn: apiDevices.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/devices`, c), params: (id) => ({ id }), needs: ["device:viewer"] },
+  { name: "GET /api/admin/user/{id}/tags", fn: apiTags.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/tags`, c), params: (id) => ({ id }), needs: ["tag:viewer"] },
+  { name: "POST /api/admin/user/{id}/tags", fn: apiTags.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/tags`, "POST", { name: "matrix" }, c), params: (id) => ({ id }), needs: ["tag:actions"] },
+  { name: "DELETE /api/admin/user/{id}/tags/{tagId}", fn: apiTagDelete.action as RouteFn, request: (c, id) => new Request(`http://localhost:3000/api/admin/user/${id}/tags/none`, { method: "DELETE", headers: { Cookie: c } }), params: (id) => ({ id, tagId: "none" }), needs: ["tag:actions"] },
+  { name: "POST /api/admin/user/tags/bulk", fn: apiBulkTags.action as RouteFn, request: (c, id) => json("/api/admin/user/tags/bulk", "POST", { userIds: [id], tag_id: "none" }, c), needs: ["tag:actions"] },
+  { name: "POST /api/admin/user/ban", fn: apiBan.action as RouteFn, request: (c, id) => json("/api/admin/user/ban", "POST", { userIds: [id] }, c), needs: ["user:admin"] },
+  { name: "POST /api/admin/user/unban", fn: apiUnban.action as RouteFn, request: (c, id) => json("/api/admin/user/unban", "POST", { userIds: [id] }, c), needs: ["user:admin"] },
+  { name: "POST /api/admin/user/account/freeze", fn: apiWithdrawal.action as RouteFn, request: (c, id) => json("/api/admin/user/account/freeze", "POST", { userIds: [id] }, c), params: () => ({ status: "freeze" }), needs: ["account:admin"] },
+  { name: "POST /api/admin/user/release_labels", fn: apiSetLabels.action as RouteFn, request: (c, id) => json("/api/admin/user/release_labels", "POST", { userIds: [id], releaseLabel: "BULK" }, c), needs: ["distro:admin"] },
+  { name: "GET /api/admin/release_labels", fn: apiReleaseLabels.loader as RouteFn, request: (c) => get("/api/admin/release_labels", c), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/feature_flags", fn: apiFlags.loader as RouteFn, request: (c) => get("/api/admin/feature_flags", c), needs: ["feature_flag:viewer"] },
+  { name: "POST /api/admin/feature_flags/{key}/enable", fn: apiFlagSwitch.action as RouteFn, request: (c) => json("/api/admin/feature_flags/enable_song_fetch/enable", "POST", {}, c), params: () => ({ key: "enable_song_fetch", state: "enable" }), needs: ["feature_flag:admin"] },
+];
+
+const MATRIX_PERSONAS: { name: string; isAdmin: boolean; roles: Role[] }[] = [
+  { name: "regular user", isAdmin: false, roles: [] },
+  { name: "admin without a role", isAdmin: true, roles: [] },
+  ...ROLES.map((role) => ({ name: role, isAdmin: true, roles: [role] })),
+];
+
+/** "allowed", or the guard's refusal: where it redirects, or "403 forbidden". */
+async function guardAnswer(response: Response): Promise<string> {
+  const location = response.headers.get("Location");
+  if (response.status === 302 && (location === "/" || location === "/admin")) return `302 ${location}`;
+  if (response.status === 403) {
+    const body = await response.clone().json().catch(() => null);
+    if (body?.error?.code === "forbidden" || body?.stage === "error") return "403 forbidden";
+  }
+  return "allowed";
+}
+
+describe("admin permission matrix (spec 3 §6)", () => {
+  test.each(MATRIX_PERSONAS)("$name gets exactly what the role grants on every admin page, form and API", async (persona) => {
+    const { db } = database();
+    const actor = await createUser(db, { isAdmin: persona.isAdmin, roles: persona.roles });
+    const { cookie } = await createSession(db, actor.id);
+    const target = await createUser(db);
+    const subject = { isAdmin: persona.isAdmin, roles: persona.roles, permissions: permissionsForRoles(persona.roles) };
+    const answers: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const endpoint of ENDPOINTS) {
+      const request = endpoint.request(cookie, target.id);
+      const isApi = new URL(request.url).pathname.startsWith("/api/");
+      answers[endpoint.name] = await guardAnswer(await callRoute(endpoint.fn, request, endpoint.params?.(target.id) ?? {}));
+      const allowed = persona.isAdmin && (endpoint.needs === "admin" || hasPermission(subject, endpoint.needs));
+      expected[endpoint.name] = allowed ? "allowed" : isApi || endpoint.name.startsWith("POST /admin/confirm") && persona.isAdmin ? "403 forbidden" : persona.isAdmin ? "302 /admin" : "302 /";
+    }
+    expect(answers).toEqual(expected);
+  });
+});

@@ -249,3 +249,95 @@ describe("feature flags and FAQs", () => {
     expect(shown.shown[0].questions.map((q: { question: string }) => q.question)).toEqual(["Which currency?", "When am I paid?"]);
   });
 });
+
+describe("dashboard", () => {
+  test("stats and attention tiles are shown only with the permission behind them", async () => {
+    const dashboard = await import("~/routes/admin._index");
+    const music = await admin(["music_admin"]);
+    const royalty = await admin(["royalty_admin"]);
+    const bare = await admin([]);
+    const full = await (await callRoute(dashboard.loader, get("/admin", music.cookie))).json();
+    expect(full.users.levels.map((level: { level: string }) => level.level)).toEqual(["free", "creator", "pro"]);
+    expect(full.users.newPerDay).toHaveLength(14);
+    expect(full.users.newToday).toBeGreaterThan(0);
+    expect(full.songs.madePerDay).toHaveLength(14);
+    const partial = await (await callRoute(dashboard.loader, get("/admin", royalty.cookie))).json();
+    expect(partial.users).not.toBeNull();
+    expect(partial.songs).toBeNull();
+    const none = await (await callRoute(dashboard.loader, get("/admin", bare.cookie))).json();
+    expect(none).toMatchObject({ users: null, songs: null, sections: [] });
+  });
+});
+
+describe("songs", () => {
+  test("search by name; make private takes a song off Home; only finished, saved, public songs are featured", async () => {
+    const { songs } = await import("#drizzle/schema/songs");
+    const songsRoute = await import("~/routes/admin.songs");
+    const { db } = database();
+    const owner = await createUser(db);
+    const name = `Admin search ${Date.now()}`;
+    const [song] = await db
+      .insert(songs)
+      .values({ userId: owner.id, style: "wd_lofi", filter: "morning_sun", params: {} as never, seed: 1, productionSeed: 1, batchId: "b", songName: name, status: "complete", saved: true })
+      .returning({ id: songs.id });
+    const music = await admin(["music_admin"]);
+    const coordinator = await admin(["ar_coordinator"]);
+    const found = await (await callRoute(songsRoute.loader, get(`/admin/songs?q=${encodeURIComponent(name)}`, coordinator.cookie))).json();
+    expect(found.result.songs.map((row: { id: string }) => row.id)).toEqual([song.id]);
+    expect(found.may).toEqual({ private: true, feature: false });
+
+    const send = (cookie: string, intent: string) => callRoute(songsRoute.action, post("/admin/songs", { intent, songId: song.id }, cookie));
+    expect((await send(coordinator.cookie, "feature")).headers.get("Location")).toBe("/admin");
+    expect((await send(music.cookie, "feature")).status).toBe(302);
+    expect((await db.select().from(songs).where(eq(songs.id, song.id)))[0].featuredAt).not.toBeNull();
+    expect((await send(coordinator.cookie, "private")).status).toBe(302);
+    expect((await db.select().from(songs).where(eq(songs.id, song.id)))[0]).toMatchObject({ private: true, featuredAt: null });
+    expect((await send(music.cookie, "feature")).status).toBe(409);
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, song.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(["song_featured", "song_made_private"]);
+  });
+});
+
+describe("roles", () => {
+  test("a roles admin grants and revokes a staff member's role (the grant applies on their next request); others only see", async () => {
+    const rolesRoute = await import("~/routes/admin.roles");
+    const { db } = database();
+    const engineer = await admin(["engineering"]);
+    const music = await admin(["music_admin"]);
+    const staff = await createUser(db, { isAdmin: true });
+    const { cookie } = await createSession(db, staff.id);
+    const regular = await createUser(db);
+    const send = (by: string, fields: Record<string, string>) => callRoute(rolesRoute.action, post("/admin/roles", fields, by));
+    expect((await send(music.cookie, { intent: "grant", email: staff.email, role: "royalty_admin" })).headers.get("Location")).toBe("/admin");
+    expect((await send(engineer.cookie, { intent: "grant", email: regular.email, role: "royalty_admin" })).status).toBe(409);
+    expect((await send(engineer.cookie, { intent: "grant", email: staff.email, role: "royalty_admin" })).headers.get("Location")).toBe("/admin/roles?saved=1");
+    expect((await getOptionalUser(get("/admin", cookie)))!.permissions).toContain("royalty:viewer");
+    const page = await (await callRoute(rolesRoute.loader, get("/admin/roles", music.cookie))).json();
+    expect(page.mayAssign).toBe(false);
+    expect(page.roles.find((role: { id: string }) => role.id === "royalty_admin").staff.map((s: { email: string }) => s.email)).toContain(staff.email);
+    await send(engineer.cookie, { intent: "revoke", email: staff.email, role: "royalty_admin" });
+    expect((await getOptionalUser(get("/admin", cookie)))!.roles).toEqual([]);
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, staff.id));
+    expect(audit.map((row) => [row.action, row.after])).toEqual(expect.arrayContaining([["role_granted", { roles: ["royalty_admin"] }], ["role_revoked", { roles: [] }]]));
+  });
+});
+
+describe("devices", () => {
+  test("a device admin bans one device (its user is signed out with the ban message) and unbans it; the device is located from its IP", async () => {
+    const devicesRoute = await import("~/routes/admin.users.$userId.devices");
+    const { db } = database();
+    const actor = await admin(["music_admin"]);
+    const target = await createUser(db);
+    const session = await createSession(db, target.id);
+    await db.update(devices).set({ ip: "81.2.69.160" }).where(eq(devices.id, session.deviceId));
+    const page = await (await callRoute(devicesRoute.loader, get(`/admin/users/${target.id}/devices`, actor.cookie), { userId: target.id })).json();
+    expect(page.devices).toEqual([expect.objectContaining({ deviceId: session.deviceId, country: "GB", continent: "Europe", numberOfUsers: 1, banned: false })]);
+    await callRoute(devicesRoute.action, post(`/admin/users/${target.id}/devices`, { intent: "ban", deviceId: session.deviceId }, actor.cookie), { userId: target.id });
+    const kicked = await callRoute(() => getOptionalUser(get("/library", session.cookie)), get("/library"));
+    expect(kicked.headers.get("Location")).toBe("/sign-in?banned=device");
+    await callRoute(devicesRoute.action, post(`/admin/users/${target.id}/devices`, { intent: "unban", deviceId: session.deviceId }, actor.cookie), { userId: target.id });
+    expect((await db.select().from(devices).where(eq(devices.id, session.deviceId)))[0]).toMatchObject({ banned: false, country: "GB" });
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, session.deviceId));
+    expect(audit.map((row) => row.action).sort()).toEqual(["device_banned", "device_unbanned"]);
+  });
+});

@@ -24,3 +24,7 @@ export { DEFAULT_PAGE_SIZE, LookupQuerySchema, lookUpUsers, PAGE_SIZES } from ".
 export { ensureUserTag, listUserTagNames, tagsOfUser, tagUsers, untagUser, UserTagNameSchema } from "./user-tags";
 export { createQuestion, createTopic, FaqQuestionSchema, FaqTopicSchema, listFaqsForStaff, moveFaqItem, updateQuestion, updateTopic } from "./faqs";
 export { listFeatureFlags, switchFeatureFlag } from "./feature-flags";
+export { songStats, STATS_DAYS, userLevelCounts, userStats } from "./stats";
+export { searchSongs, setSongFeatured, setSongPrivate, SongSearchSchema } from "./songs";
+export { changeStaffRole, listRolesForStaff } from "./roles";
+export { setDeviceBannedByAdmin } from "./device-ban";
