@@ -21,7 +21,8 @@ export async function userBalances(database: Db | Tx, userId: string): Promise<U
     .leftJoin(journalLines, eq(journalLines.accountId, ledgerAccounts.id))
     .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, ["user_balance", "user_held"])))
     .groupBy(ledgerAccounts.kind);
-  const owed = (kind: string) => -Number(rows.find((row) => row.kind === kind)?.total ?? 0);
+  // 0 - x rather than -x: an empty account is 0, not -0.
+  const owed = (kind: string) => 0 - Number(rows.find((row) => row.kind === kind)?.total ?? 0);
   const availableMicros = owed("user_balance");
   return { availableMicros, heldMicros: owed("user_held"), withdrawableCents: Math.max(0, Math.floor(availableMicros / MICROS_PER_CENT)) };
 }
@@ -31,13 +32,17 @@ export interface HistoryItem {
   postedAt: Date;
   category: string;
   description: string;
-  /** Change of the user's available balance, micro-dollars (negative for a withdrawal). */
+  /** Change of the user's available balance, micro-dollars (negative for a withdrawal); a payment they made shows as minus its amount. */
   amountMicros: number;
 }
 
 /** The entries that concern a user, newest first, with the change each made to their balance. */
 export async function transactionHistory(database: Db | Tx, userId: string, page: number, perPage: number): Promise<{ items: HistoryItem[]; total: number }> {
-  const balanceChange = sql<string>`coalesce((select -sum(l.amount_micros) from ${journalLines} l join ${ledgerAccounts} a on a.id = l.account_id where l.entry_id = ${journalEntries.id} and a.user_id = ${userId} and a.kind = 'user_balance'), 0)::bigint`;
+  // The change to the user's balance; for a payment they made (membership, purchase), what they paid, negative.
+  const balanceChange = sql<string>`coalesce(
+    nullif((select -sum(l.amount_micros) from journal_lines l join ledger_accounts a on a.id = l.account_id where l.entry_id = "journal_entries"."id" and a.user_id = ${userId} and a.kind = 'user_balance'), 0),
+    (select -sum(l.amount_micros) from journal_lines l join ledger_accounts a on a.id = l.account_id where l.entry_id = "journal_entries"."id" and a.kind = 'processor_clearing' and l.amount_micros > 0),
+    0)::bigint`;
   const [rows, [count]] = await Promise.all([
     database
       .select({ id: journalEntries.id, postedAt: journalEntries.postedAt, category: journalEntries.category, description: journalEntries.description, amount: balanceChange })
