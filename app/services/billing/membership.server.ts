@@ -211,3 +211,30 @@ export async function assertCanBuy(userId: string): Promise<void> {
 }
 
 export { atStripe };
+
+/** What a change to `productId` would be, without making it (the upgrade/downgrade/interval calls check it). */
+export async function classifyChange(userId: string, productId: number): Promise<MembershipChange | "same" | "buy"> {
+  const row = await currentSubscriptionRow(userId);
+  if (!row) return "buy";
+  if (productId === FREE_PLAN_ID) return "cancel";
+  const target = paidProduct(productId);
+  const current = paidProduct(row.productId);
+  if (!target || !current) throw new ApiError(400, "invalid_product", "Choose one of the membership plans.", { productId: ["Unknown product."] });
+  if (productId === row.productId) return "same";
+  return PLAN_RANK[target.planKey] > PLAN_RANK[current.planKey] ? "upgrade" : PLAN_RANK[target.planKey] < PLAN_RANK[current.planKey] ? "downgrade" : "interval";
+}
+
+/** spec 2 §3 "Updates": which products the member can move to, and what is pending. */
+export async function membershipUpdates(userId: string) {
+  const membership = await getMembership(userId);
+  const paid = [1, 9, 2, 10];
+  const rank = PLAN_RANK[membership.planKey];
+  const otherInterval = membership.planKey === "free" ? null : paid.find((id) => id !== membership.productId && paidProduct(id)?.planKey === membership.planKey) ?? null;
+  return {
+    upgrades: paid.filter((id) => PLAN_RANK[paidProduct(id)!.planKey] > rank),
+    downgrades: membership.planKey === "free" ? [] : [...paid.filter((id) => PLAN_RANK[paidProduct(id)!.planKey] < rank), FREE_PLAN_ID],
+    downgradeEffectiveTimestamp: membership.downgradeEffectiveTimestamp,
+    pendingProductId: membership.pendingProductId,
+    intervalChange: otherInterval,
+  };
+}

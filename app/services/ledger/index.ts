@@ -4,3 +4,4 @@ export { debitCredit, MICROS_PER_CENT, MICROS_PER_DOLLAR, postEntry, UnbalancedE
 export { transactionHistory, userBalances, type HistoryItem, type UserBalances } from "./balances.server";
 export { checkLedger, type LedgerReport } from "./check.server";
 export { CREATOR_SHARE_BASIS_POINTS, postRoyaltyCredit, REVENUE_STORES, type RevenueStore, type RoyaltyCredit } from "./royalties.server";
+export { byDay, byStore, monthRange, topSongs, totals, type DateRange } from "./stats.server";

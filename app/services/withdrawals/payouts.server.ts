@@ -155,3 +155,7 @@ export async function settlePayout(payout: Stripe.Payout): Promise<void> {
     });
   });
 }
+
+export async function recentWithdrawals(userId: string, limit = 10): Promise<Withdrawal[]> {
+  return db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(sql`${withdrawals.createdAt} desc`).limit(limit);
+}
