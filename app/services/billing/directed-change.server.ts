@@ -16,7 +16,7 @@ export async function directedChange(user: BillingUser, expected: "upgrade" | "d
   const allowed: (MembershipChange | "same")[] = expected === "downgrade" ? ["downgrade", "cancel"] : [expected];
   if (!allowed.includes(kind)) {
     throw new ApiError(400, "invalid_product", `That plan is not ${expected === "interval" ? "an interval change" : `a ${expected}`} from your current plan.`, {
-      productId: [kind === "same" ? "This is your current plan." : `This would be a ${kind}.`],
+      productId: [kind === "same" ? "This is your current plan." : `This would be ${kind === "interval" ? "an interval change" : `a ${kind}`}.`],
     });
   }
   const change = await changeMembership(user, productId);
