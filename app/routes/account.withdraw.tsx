@@ -15,13 +15,21 @@ import { ApiError } from "~/server/http.server";
 import { BankAccountBody, DollarsField } from "~/services/billing/api-schemas";
 import { paymentsAvailable } from "~/services/billing";
 import { userBalances } from "~/services/ledger";
-import { addExternalAccount, listExternalAccounts, MINIMUM_WITHDRAWAL_CENTS, recentWithdrawals, REVIEW_THRESHOLD_CENTS, requestWithdrawal } from "~/services/withdrawals";
+import { isFlagActive } from "~/server/flags.server";
+import { verificationOf } from "~/services/identity";
+import { addExternalAccount, KYC_THRESHOLD_CENTS, listExternalAccounts, MINIMUM_WITHDRAWAL_CENTS, recentWithdrawals, REVIEW_THRESHOLD_CENTS, requestWithdrawal } from "~/services/withdrawals";
 import { parseForm, readFormData, type FormErrors } from "~/utils/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(request);
   const available = paymentsAvailable();
-  const [balances, banks, history] = await Promise.all([userBalances(db, user.id), available ? listExternalAccounts(user.id) : Promise.resolve([]), recentWithdrawals(user.id)]);
+  const [balances, banks, history, kyc, verification] = await Promise.all([
+    userBalances(db, user.id),
+    available ? listExternalAccounts(user.id) : Promise.resolve([]),
+    recentWithdrawals(user.id),
+    isFlagActive("enable_kyc_verification_service"),
+    verificationOf(user.id),
+  ]);
   const done = new URL(request.url).searchParams.get("done");
   return json({
     balances,
@@ -29,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     history: history.map((row) => ({ id: row.id, amountCents: row.amountCents, state: row.state, createdAt: row.createdAt.toISOString(), failureReason: row.failureReason })),
     frozen: user.accountStatus === "FROZEN",
     available,
+    needsVerification: kyc && verification?.status !== "APPROVED",
     done: done === "bank" || done === "requested" || done === "held" ? done : null,
   });
 }
@@ -63,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const STATE_LABEL = { requested: "Sent to your bank", held: "Held for review", paid: "Paid", failed: "Failed, returned to your balance" } as const;
 
 export default function WithdrawPage() {
-  const { balances, banks, history, frozen, available, done } = useLoaderData<typeof loader>();
+  const { balances, banks, history, frozen, available, done, needsVerification } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const errorsFor = (intent: string) => (result?.intent === intent ? result.errors : undefined);
@@ -103,6 +112,11 @@ export default function WithdrawPage() {
               ))}
               {withdrawErrors?.fields.externalAccountId ? <p className="mt-1 text-sm text-red-400">{withdrawErrors.fields.externalAccountId.join(" ")}</p> : null}
             </fieldset>
+            {needsVerification ? (
+              <p>
+                Withdrawals over {formatUsd(KYC_THRESHOLD_CENTS)} need a verified identity: <a href="/verification" className="text-brand-300 underline">verify your identity</a>.
+              </p>
+            ) : null}
             <p className="text-slate-400">Withdrawals of {formatUsd(REVIEW_THRESHOLD_CENTS)} or more are reviewed by our team before they are sent.</p>
             <button name="intent" value="withdraw" disabled={busy} className={buttonClass("primary")}>
               Withdraw
