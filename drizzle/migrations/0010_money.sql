@@ -1,4 +1,5 @@
 CREATE TYPE "public"."ledger_account_kind" AS ENUM('user_balance', 'user_held', 'platform_revenue', 'store_receivables', 'payouts_in_flight', 'processor_clearing');--> statement-breakpoint
+CREATE TYPE "public"."song_ownership_method" AS ENUM('purchase', 'code', 'credits');--> statement-breakpoint
 CREATE TYPE "public"."verification_status" AS ENUM('REQUESTED', 'FAILED', 'APPROVED');--> statement-breakpoint
 CREATE TYPE "public"."withdrawal_state" AS ENUM('requested', 'held', 'paid', 'failed');--> statement-breakpoint
 CREATE TABLE "billing_customers" (
@@ -71,12 +72,38 @@ CREATE TABLE "ledger_accounts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ownership_codes" (
+	"code" text PRIMARY KEY NOT NULL,
+	"redeemed_by" text,
+	"redeemed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ownership_credits" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"credits" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "ownership_credits_not_negative" CHECK ("ownership_credits"."credits" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "payout_accounts" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"stripe_account_id" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payout_accounts_stripe_account_id_unique" UNIQUE("stripe_account_id")
+);
+--> statement-breakpoint
+CREATE TABLE "song_ownerships" (
+	"song_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"legal_name" text NOT NULL,
+	"email" text NOT NULL,
+	"method" "song_ownership_method" NOT NULL,
+	"reference" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "song_ownerships_song_id_user_id_pk" PRIMARY KEY("song_id","user_id")
 );
 --> statement-breakpoint
 CREATE TABLE "stream_daily" (
@@ -114,7 +141,10 @@ ALTER TABLE "identity_verifications" ADD CONSTRAINT "identity_verifications_user
 ALTER TABLE "journal_lines" ADD CONSTRAINT "journal_lines_entry_id_journal_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "journal_lines" ADD CONSTRAINT "journal_lines_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ownership_codes" ADD CONSTRAINT "ownership_codes_redeemed_by_users_id_fk" FOREIGN KEY ("redeemed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ownership_credits" ADD CONSTRAINT "ownership_credits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_accounts" ADD CONSTRAINT "payout_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "song_ownerships" ADD CONSTRAINT "song_ownerships_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stream_daily" ADD CONSTRAINT "stream_daily_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stripe_standin_objects_kind" ON "stripe_standin_objects" USING btree ("object");--> statement-breakpoint

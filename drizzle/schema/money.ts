@@ -140,3 +140,47 @@ export const streamDaily = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.songId, table.store, table.day] }), index("stream_daily_user_day").on(table.userId, table.day)],
 );
+
+/** numOwnershipCredits (spec 2 §3): credits a user can spend on claiming a song. Absent row = 0. */
+export const ownershipCredits = pgTable(
+  "ownership_credits",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credits: integer("credits").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [check("ownership_credits_not_negative", sql`${table.credits} >= 0`)],
+);
+
+/** One-time ownership codes (given out by staff or partners); each claims one song once. */
+export const ownershipCodes = pgTable("ownership_codes", {
+  code: text("code").primaryKey(),
+  redeemedBy: text("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+  redeemedAt: at("redeemed_at"),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+export const songOwnershipMethod = pgEnum("song_ownership_method", ["purchase", "code", "credits"]);
+
+/**
+ * Ownership of a song (POST /buy_song, /claim_song): the buyer's legal name and email as given, and how
+ * it was obtained. One per song and user.
+ */
+export const songOwnerships = pgTable(
+  "song_ownerships",
+  {
+    songId: text("song_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    legalName: text("legal_name").notNull(),
+    email: text("email").notNull(),
+    method: songOwnershipMethod("method").notNull(),
+    /** The Stripe Checkout Session (purchase) or the code (code). */
+    reference: text("reference"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.songId, table.userId] })],
+);
