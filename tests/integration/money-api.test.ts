@@ -4,6 +4,7 @@
 import "../support/auth-env";
 import { eq } from "drizzle-orm";
 import { users } from "#drizzle/schema/index";
+import * as approveRoute from "~/routes/api.admin.withdrawal.$id";
 import * as balanceRoute from "~/routes/api.user.balance.values";
 import * as buyRoute from "~/routes/api.buy_subscription";
 import * as plansRoute from "~/routes/api.membership_plans";
@@ -106,4 +107,20 @@ it("stats, balance and history come from the ledger; withdrawals answer 400, 409
   await db.update(users).set({ accountStatus: "FROZEN" }).where(eq(users.id, user.id));
   const frozen = await callRoute(withdrawalRoute.action, send("POST", "/api/user/withdrawal", { amount: "10", externalAccountId: bank.id }, cookie));
   expect(frozen.status).toBe(403);
+});
+
+it("staff with account:approve_transactions approve or reject held withdrawals; others get 403", async () => {
+  const { user, cookie } = await signedIn();
+  await db.transaction((tx) => postRoyaltyCredit(tx, { reference: `royalty:held:${user.id}`, userId: user.id, songId: "s", store: "spotify", day: "2026-11-02", streams: 1, grossMicros: 5_000_000_000 }));
+  const bank = await addExternalAccount(user, { accountHolderName: "A Person", routingNumber: "110000000", accountNumber: "000123456789" });
+  const first = await (await callRoute(withdrawalRoute.action, send("POST", "/api/user/withdrawal", { amount: "1000", externalAccountId: bank.id }, cookie))).json();
+  const second = await (await callRoute(withdrawalRoute.action, send("POST", "/api/user/withdrawal", { amount: "1500", externalAccountId: bank.id }, cookie))).json();
+  expect([first.state, second.state]).toEqual(["held", "held"]);
+  const staff = await createSession(db, (await createUser(db, { isAdmin: true, roles: ["royalty_admin"] })).id);
+  const decide = (id: string, decision: string, as: string) => callRoute(approveRoute.action, send("POST", `/api/admin/withdrawal/${id}`, { decision }, as), { id });
+  expect((await decide(first.id, "approve", cookie)).status).toBe(403);
+  expect(await (await decide(first.id, "approve", staff.cookie)).json()).toMatchObject({ state: "requested" });
+  expect((await decide(first.id, "approve", staff.cookie)).status).toBe(409);
+  expect(await (await decide(second.id, "reject", staff.cookie)).json()).toMatchObject({ state: "failed", failureReason: "Rejected in review" });
+  expect(await (await callRoute(balanceRoute.loader, get("/api/user/balance/values", cookie))).json()).toEqual({ availableMicros: 3_000_000_000, heldMicros: 0, withdrawableCents: 300_000 });
 });

@@ -3,7 +3,7 @@
 // Stripe's shapes and error format so the official SDK works against it unchanged. Served at /v1/* by
 // app/routes/v1.$.ts, 404 unless the stand-in is on (no STRIPE_SECRET_KEY, not production).
 import { appUrl, STANDIN_SECRET_KEY } from "../stripe.server";
-import { deliverLater, makeEvent } from "./events.server";
+import { after, deliverLater, makeEvent } from "./events.server";
 import { decodeStripeParams, type Params } from "./form-encoding";
 import { changePrice, FAILING_BANK_ACCOUNT, firstItem, mustLoad, renewSubscription, StandinError } from "./objects.server";
 import { list, listOf, load, nowSeconds, publicView, save, stripeId, type StripeObject } from "./store.server";
@@ -289,7 +289,7 @@ route("POST", "/v1/payouts", async ({ params, account: accountId }) => {
   await save(account);
   const payout = await save({ id: stripeId("po"), object: "payout", created: nowSeconds(), amount, currency: required(params.currency, "currency"), destination: bank.id, status: "pending", arrival_date: nowSeconds() + 2 * 86400, failure_code: null, failure_message: null, metadata: metadata(params.metadata), _account: account.id });
   // The bank answers a moment later, as with Stripe (there it takes days).
-  setTimeout(() => void settlePayout(payout.id, bank._fails === true), 50);
+  after(50, () => settlePayout(payout.id, bank._fails === true));
   return payout;
 });
 

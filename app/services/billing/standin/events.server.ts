@@ -47,10 +47,27 @@ export function deliverNow(events: StripeObject[]): Promise<void> {
   return queue;
 }
 
-/** Resolves once every event sent so far has been delivered (tests). */
+const pending = new Set<Promise<void>>();
+
+/** Runs `work` after `ms`, as Stripe does things a moment later (a bank settling a payout). */
+export function after(ms: number, work: () => Promise<void>): void {
+  const done: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, ms))
+    .then(work)
+    .catch((error: unknown) => console.warn("[stripe stand-in] delayed work failed", error))
+    .finally(() => pending.delete(done));
+  pending.add(done);
+}
+
+/** Resolves once everything the stand-in has started has happened and been delivered (tests). */
 export async function deliveriesSettled(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  await queue;
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+  do {
+    await tick();
+    await Promise.all(pending);
+    // Work that just finished may have queued deliveries a tick later (deliverLater).
+    await tick();
+    await queue;
+  } while (pending.size > 0);
 }
 
 /** Delivers after the current API answer has gone out. */
