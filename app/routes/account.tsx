@@ -15,6 +15,7 @@ const TABS = [
   { to: "/account/revenue", label: "Revenue", end: false },
   { to: "/account/membership", label: "Memberships", end: false },
   { to: "/account/withdraw", label: "Withdraw", end: false },
+  { to: "/account/user", label: "User Info", end: false },
 ] as const;
 
 export default function AccountLayout() {
