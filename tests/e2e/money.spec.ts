@@ -138,4 +138,21 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("frozen-banner")).toBeVisible();
     await expect(page.getByRole("button", { name: "Withdraw" })).toHaveCount(0);
   });
+
+  test("User Info: renames, refuses an unconfirmed deletion, then deletes the account and signs out", async ({ page, baseURL }) => {
+    const { cookie } = await signedInUser();
+    await useCookies(page.context(), cookie, baseURL!);
+    await page.goto("/account/user");
+    await page.getByRole("textbox", { name: "Display name" }).fill("New Name");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(page.getByTestId("user-notice")).toHaveText("Your display name is saved.");
+    await expect(page.getByRole("textbox", { name: "Display name" })).toHaveValue("New Name");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText("Type DELETE to confirm.", { exact: true })).toBeVisible();
+    await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/\?account=deleted$/);
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
 });
