@@ -12,11 +12,14 @@ import { ApiError } from "~/server/http.server";
 import {
   cancelMembership,
   changeMembership,
+  createCardSetupCheckout,
   createMembershipCheckout,
   createOneTimeCheckout,
   getMembership,
+  listCards,
   registerOneTimePaymentHandler,
   renewMembership,
+  setDefaultCard,
   SUBSCRIPTION_UPDATE_LIMIT,
   TOO_MANY_UPDATES_MESSAGE,
 } from "~/services/billing";
@@ -149,6 +152,22 @@ describe.each(backends)("memberships on %s", (backend) => {
     await getStripe().rawRequest("POST", "/v1/test_helpers/standin/advance", { subscription: row.externalId! });
     await deliveriesSettled();
     expect((await getUserPlan(user)).plan.key).toBe("free");
+  });
+
+  it("adds a card through checkout in setup mode; it becomes the default, and another can be chosen", async () => {
+    const user = await member(1);
+    const first = (await getMembership(user.id)).card!;
+    const url = await createCardSetupCheckout(user);
+    expect(await payCheckoutSession(sessionIdOf(url), { ...card("5555555555554444"), expMonth: 3 })).toMatchObject({ ok: true });
+    await deliveriesSettled();
+    expect((await getMembership(user.id)).card).toMatchObject({ last4: "4444", expMonth: 3 });
+    const cards = await listCards(user.id);
+    expect(cards.map((saved) => [saved.last4, saved.isDefault]).sort()).toEqual([["4242", false], ["4444", true]]);
+    await setDefaultCard(user, cards.find((saved) => saved.last4 === "4242")!.id);
+    expect((await getMembership(user.id)).card).toEqual(first);
+    const [row] = await database().db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect((await getStripe().subscriptions.retrieve(row.externalId!)).default_payment_method).toBe(cards.find((saved) => saved.last4 === "4242")!.id);
+    await expect(setDefaultCard(user, "pm_someone_else")).rejects.toMatchObject({ status: 400 });
   });
 
   it(`answers the spec's 429 after ${SUBSCRIPTION_UPDATE_LIMIT} changes in the window`, async () => {
