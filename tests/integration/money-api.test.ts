@@ -10,6 +10,7 @@ import * as buyRoute from "~/routes/api.buy_subscription";
 import * as plansRoute from "~/routes/api.membership_plans";
 import * as statsStreamsRoute from "~/routes/api.user.stats.streams";
 import * as subscriptionRoute from "~/routes/api.user.subscription";
+import * as userRoute from "~/routes/api.user";
 import * as upgradeRoute from "~/routes/api.user.subscription.upgrade";
 import * as historyRoute from "~/routes/api.user.transaction.history";
 import * as withdrawalRoute from "~/routes/api.user.withdrawal";
@@ -63,6 +64,13 @@ it("buys through checkout, refuses a second purchase, checks the direction of a 
   const { url } = await bought.json();
   expect(await payCheckoutSession(new URL(url).pathname.split("/").pop()!, { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123", name: "" })).toMatchObject({ ok: true });
   expect((await callRoute(buyRoute.action, send("POST", "/api/buy_subscription", { productId: 2 }, cookie))).status).toBe(409);
+  expect(await (await callRoute(userRoute.loader, get("/api/user", cookie))).json()).toMatchObject({
+    subscriptionProductId: 1,
+    features: ["downloads", "wav_downloads"],
+    customer: true,
+    numOwnershipCredits: 0,
+    verificationStatus: null,
+  });
   const wrongWay = await callRoute(upgradeRoute.action, send("POST", "/api/user/subscription/upgrade", { productId: 9 }, cookie));
   expect(wrongWay.status).toBe(400);
   expect((await wrongWay.json()).error.fields.productId).toEqual(["This would be an interval change."]);
