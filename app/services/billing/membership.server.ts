@@ -210,7 +210,6 @@ export async function assertCanBuy(userId: string): Promise<void> {
   if (await currentSubscriptionRow(userId)) throw new ApiError(409, "already_subscribed", "You already have a membership: change your plan instead.");
 }
 
-export { atStripe };
 
 /** What a change to `productId` would be, without making it (the upgrade/downgrade/interval calls check it). */
 export async function classifyChange(userId: string, productId: number): Promise<MembershipChange | "same" | "buy"> {

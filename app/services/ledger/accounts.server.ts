@@ -11,13 +11,6 @@ export interface AccountRef {
   store?: string;
 }
 
-/** Kinds whose balance is what Songloom owes (credit-normal): shown as minus the sum of their lines. */
-const CREDIT_NORMAL: ReadonlySet<AccountKind> = new Set(["user_balance", "user_held", "platform_revenue", "payouts_in_flight"]);
-
-export function isCreditNormal(kind: AccountKind): boolean {
-  return CREDIT_NORMAL.has(kind);
-}
-
 export function userBalanceAccount(userId: string): AccountRef {
   return { kind: "user_balance", userId };
 }

@@ -8,7 +8,6 @@ import type { Tx } from "~/server/db.server";
 import { accountId, type AccountRef } from "./accounts.server";
 
 export const MICROS_PER_CENT = 10_000;
-export const MICROS_PER_DOLLAR = 1_000_000;
 
 export type EntryCategory = "royalty" | "membership" | "purchase" | "withdrawal" | "adjustment";
 
