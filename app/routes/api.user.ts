@@ -3,6 +3,10 @@ import { apiRoute } from "~/server/api.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
+import { getUserPlan } from "~/server/plans.server";
+import { findCustomer } from "~/services/billing/customers.server";
+import { verificationOf } from "~/services/identity";
+import { numOwnershipCredits } from "~/services/song-ownership";
 
 // The User of spec 3 §3 as far as accounts go today; membership, limits and release fields join it when
 // billing and releases exist.
@@ -15,6 +19,11 @@ const UserSchema = z
     emailVerified: z.boolean(),
     verified: z.boolean().describe("May use verified-only pages: email verified or signed in with Google, Facebook or Apple"),
     statuses: z.object({ account: z.enum(["ACTIVE", "BANNED", "FROZEN", "INACTIVE"]) }),
+    subscriptionProductId: z.number().int().describe("The membership product: 7 free, 1/9 Creator, 2/10 Pro"),
+    features: z.array(z.string()).describe("What the plan allows: downloads, wav_downloads, midi_downloads"),
+    customer: z.boolean().describe("Has a Stripe customer (has bought something)"),
+    numOwnershipCredits: z.number().int(),
+    verificationStatus: z.enum(["REQUESTED", "FAILED", "APPROVED"]).nullable(),
   })
   .meta({ id: "User" });
 
@@ -32,6 +41,7 @@ const operation = registerApiOperation({
 export const loader = apiRoute(operation, async ({ request }) => {
   const user = await getOptionalUser(request);
   if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue.");
+  const [plan, customer, credits, verification] = await Promise.all([getUserPlan(user), findCustomer(user.id), numOwnershipCredits(user.id), verificationOf(user.id)]);
   return {
     id: user.id,
     email: user.email,
@@ -40,5 +50,10 @@ export const loader = apiRoute(operation, async ({ request }) => {
     emailVerified: user.emailVerified,
     verified: user.verified,
     statuses: { account: user.accountStatus },
+    subscriptionProductId: plan.productId,
+    features: plan.limits.features,
+    customer: customer !== null,
+    numOwnershipCredits: credits,
+    verificationStatus: verification?.status ?? null,
   };
 });

@@ -11,3 +11,4 @@ export * from "./vocals";
 export * from "./security";
 export * from "./mastering";
 export * from "./admin";
+export * from "./money";

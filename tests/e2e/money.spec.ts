@@ -1,0 +1,158 @@
+// Memberships and withdrawals in Chromium through the labelled local Stripe stand-in (the same SDK
+// calls, hosted checkout page and signed webhooks as with Stripe): a free user upgrades to Creator
+// monthly with 4242…, can download the MP3 at once, switches to annual and downgrades to free at the
+// period end; a declined card shows Stripe's error; the membership and withdraw forms work without
+// JavaScript; a frozen account sees the banner and cannot withdraw.
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { users } from "#drizzle/schema/index";
+import { postRoyaltyCredit } from "~/services/ledger";
+import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
+import { createCompleteSong, SONG_READY_MS } from "./support/songs";
+
+test.afterAll(closeE2eDb);
+
+const expiry = `12 / ${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0")}`;
+
+async function payWithCard(page: Page, number: string, button: "Subscribe" | "Save card" = "Subscribe") {
+  await expect(page.getByRole("heading", { name: "Local Stripe stand-in checkout" })).toBeVisible();
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM / YY)").fill(expiry);
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: button }).click();
+}
+
+test("a free user upgrades to Creator monthly, can download at once, switches to annual and downgrades to free", async ({ page, baseURL }, testInfo) => {
+  testInfo.setTimeout(SONG_READY_MS + 120_000);
+  const { cookie } = await signedInUser();
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: cookie } });
+  const songId = await createCompleteSong(api);
+  expect((await api.get(`/api/song/${songId}/download/mp3`)).status()).toBe(403);
+
+  await useCookies(page.context(), cookie, baseURL!);
+  await page.goto("/account/membership");
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await page.getByRole("button", { name: "Choose Creator monthly" }).click();
+  await payWithCard(page, "4242 4242 4242 4242");
+
+  await expect(page).toHaveURL(/\/account\/membership\?checkout=success/);
+  await expect(page.getByTestId("current-plan")).toHaveText("Creator (monthly)");
+  await expect(page.getByTestId("plan-features")).toContainText("MP3 downloads: included");
+  expect((await api.get(`/api/song/${songId}/download/mp3`)).status()).toBe(200);
+
+  await page.getByRole("link", { name: "Annual" }).click();
+  await page.getByRole("button", { name: "Switch to annual" }).click();
+  await expect(page.getByTestId("membership-notice")).toContainText("You now pay annually");
+  await expect(page.getByTestId("current-plan")).toHaveText("Creator (annual)");
+
+  await page.getByRole("button", { name: "Downgrade to Free" }).click();
+  await expect(page.getByTestId("membership-notice")).toContainText("Your membership ends on");
+  await expect(page.getByTestId("pending-change")).toContainText("Changes to Free on");
+  // Until the period ends the features stay.
+  await expect(page.getByTestId("current-plan")).toHaveText("Creator (annual)");
+  expect((await api.get(`/api/song/${songId}/download/mp3`)).status()).toBe(200);
+  const subscription = await (await api.get("/api/user/subscription")).json();
+  expect(subscription).toMatchObject({ productId: 9, cancelAtPeriodEnd: true, pendingProductId: 7, downgradeEffectiveTimestamp: subscription.currentPeriodEnd });
+  await api.dispose();
+});
+
+test("a declined card shows Stripe's error and leaves the user on free", async ({ page, baseURL }) => {
+  const { cookie } = await signedInUser();
+  await useCookies(page.context(), cookie, baseURL!);
+  await page.goto("/account/membership");
+  await page.getByRole("button", { name: "Choose Pro monthly" }).click();
+  await payWithCard(page, "4000 0000 0000 0002");
+  await expect(page.getByRole("alert")).toContainText("Your card was declined.");
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+  await expect(page.getByTestId("membership-notice")).toContainText("Checkout was cancelled");
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("buys a membership with a card that expires before renewal, and is warned", async ({ page, baseURL }) => {
+    const { cookie } = await signedInUser();
+    await useCookies(page.context(), cookie, baseURL!);
+    await page.goto("/account/membership?billing=annual");
+    await page.getByRole("button", { name: "Choose Creator annual" }).click();
+    await expect(page.getByRole("heading", { name: "Local Stripe stand-in checkout" })).toBeVisible();
+    const soon = new Date();
+    soon.setUTCMonth(soon.getUTCMonth() + 2);
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByLabel("Expiry (MM / YY)").fill(`${String(soon.getUTCMonth() + 1).padStart(2, "0")} / ${String(soon.getUTCFullYear() % 100).padStart(2, "0")}`);
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByTestId("current-plan")).toHaveText("Creator (annual)");
+    await expect(page.getByTestId("card-expiry-warning")).toContainText("expires");
+    await page.getByRole("button", { name: "Upgrade to Pro annual" }).click();
+    await expect(page.getByTestId("current-plan")).toHaveText("Pro (annual)");
+  });
+
+  test("adds a bank account and withdraws; errors are shown beside the fields", async ({ page, baseURL }) => {
+    const { cookie, user } = await signedInUser();
+    await e2eDb().transaction((tx) =>
+      postRoyaltyCredit(tx, { reference: `royalty:e2e:${user.id}`, userId: user.id, songId: "e2e-song", store: "spotify", day: new Date().toISOString().slice(0, 10), streams: 5_000, grossMicros: 30_015_432 }),
+    );
+    await useCookies(page.context(), cookie, baseURL!);
+    await page.goto("/withdraw");
+    await expect(page).toHaveURL(/\/account\/withdraw$/);
+    await expect(page.getByTestId("available-balance")).toHaveText("$24.01");
+
+    await page.getByLabel("Name on the account").fill("Test Person");
+    await page.getByLabel("Routing number (9 digits)").fill("12345");
+    await page.getByLabel("Account number").fill("000123456789");
+    await page.getByRole("button", { name: "Add bank account" }).click();
+    await expect(page.getByText("A routing number has 9 digits.")).toBeVisible();
+    await page.getByLabel("Name on the account").fill("Test Person");
+    await page.getByLabel("Routing number (9 digits)").fill("110000000");
+    await page.getByLabel("Account number").fill("000123456789");
+    await page.getByRole("button", { name: "Add bank account" }).click();
+    await expect(page.getByTestId("withdraw-notice")).toHaveText("Bank account added.");
+    await expect(page.getByTestId("bank-accounts")).toContainText("STRIPE TEST BANK ending 6789");
+
+    await page.getByLabel(/Amount in dollars/).fill("5");
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    await expect(page.getByText("The minimum withdrawal is $10.00.")).toBeVisible();
+    await page.getByLabel(/Amount in dollars/).fill("30");
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    await expect(page.getByText("Your available balance is $24.01.")).toBeVisible();
+    await page.getByLabel(/Amount in dollars/).fill("24.01");
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    await expect(page.getByTestId("withdraw-notice")).toContainText("Withdrawal sent to your bank");
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("withdrawal-history")).toContainText("$24.01, Paid");
+    }).toPass({ timeout: 15_000 });
+    // Fractions of a cent stay in the balance.
+    await expect(page.getByTestId("available-balance")).toHaveText("$0.002345");
+    await page.goto("/account/revenue");
+    await expect(page.getByTestId("transactions")).toContainText("Withdrawal paid to your bank");
+  });
+
+  test("a frozen account sees the banner and cannot withdraw", async ({ page, baseURL }) => {
+    const { cookie, user } = await signedInUser();
+    await e2eDb().update(users).set({ accountStatus: "FROZEN" }).where(eq(users.id, user.id));
+    await useCookies(page.context(), cookie, baseURL!);
+    await page.goto("/account/withdraw");
+    await expect(page.getByTestId("frozen-banner")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Withdraw" })).toHaveCount(0);
+  });
+
+  test("User Info: renames, refuses an unconfirmed deletion, then deletes the account and signs out", async ({ page, baseURL }) => {
+    const { cookie } = await signedInUser();
+    await useCookies(page.context(), cookie, baseURL!);
+    await page.goto("/account/user");
+    await page.getByRole("textbox", { name: "Display name" }).fill("New Name");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(page.getByTestId("user-notice")).toHaveText("Your display name is saved.");
+    await expect(page.getByRole("textbox", { name: "Display name" })).toHaveValue("New Name");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText("Type DELETE to confirm.", { exact: true })).toBeVisible();
+    await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/\?account=deleted$/);
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+});
