@@ -8,3 +8,4 @@ export * from "./faq";
 export * from "./songs";
 export * from "./billing";
 export * from "./vocals";
+export * from "./releases";
