@@ -3,6 +3,7 @@
 import type { HandlerRegistry } from "../queues";
 import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
 import * as lyricsGenerate from "./lyrics.generate";
+import * as releaseCoverArt from "./release.cover-art";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songPrepareEdit from "./song.prepare-edit";
@@ -23,4 +24,5 @@ export const handlers: HandlerRegistry = {
   "song.wav": songWav.handle,
   "lyrics.generate": lyricsGenerate.handle,
   "vocal.generate": vocalGenerate.handle,
+  "release.cover-art": releaseCoverArt.handle,
 };

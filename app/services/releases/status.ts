@@ -9,6 +9,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { releases, releaseStatusChanges } from "../../../drizzle/schema/releases";
 import type { Db, Tx } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
+import { releaseStatusLabel } from "~/utils/release-display";
 
 export const ReleaseStatus = {
   Draft: null,
@@ -23,21 +24,7 @@ export const ReleaseStatus = {
 } as const;
 export type ReleaseStatusValue = (typeof ReleaseStatus)[keyof typeof ReleaseStatus];
 
-export const RELEASE_STATUS_LABELS: Record<string, string> = {
-  null: "Draft",
-  0: "Submitted",
-  1: "Live",
-  2: "Rejected",
-  3: "Awaiting Corrections",
-  4: "Approved",
-  5: "Hold",
-  6: "Removed",
-  7: "Pending Removal",
-};
-
-export function releaseStatusLabel(status: number | null): string {
-  return RELEASE_STATUS_LABELS[String(status)] ?? "Unknown";
-}
+export { RELEASE_STATUS_LABELS, releaseStatusLabel } from "~/utils/release-display";
 
 /** Who makes a move: the release's owner, staff (admin area) or the system (delivery jobs). */
 export type TransitionActor = "owner" | "staff" | "system";
