@@ -19,3 +19,7 @@ export * from "./cover-art-access";
 export * from "./release-page";
 export * from "./release-loader";
 export * from "./release-stats";
+export * from "./api-schemas";
+export * from "./limits-json";
+export * from "./featured";
+export * from "./download-release";
