@@ -15,7 +15,7 @@ import { requireVerifiedUser } from "~/server/guards.server";
 import { getUserPlan } from "~/server/plans.server";
 import { listSavedSongs, type LibraryPage } from "~/services/library-page.server";
 import { listUserReleases, type ReleasePage } from "~/services/releases/index.server";
-import { EMPTY_LIST, LIBRARY_PAGE_SIZE, LOAD_FAILED, PAGE_SIZE_OPTIONS, RELEASES_PAGE_SIZE } from "~/utils/library-paging";
+import { EMPTY_LIST, LIBRARY_PAGE_SIZE, libraryHref, LOAD_FAILED, PAGE_SIZE_OPTIONS, RELEASES_PAGE_SIZE } from "~/utils/library-paging";
 import { releaseStatusLabel } from "~/utils/release-display";
 
 
@@ -68,14 +68,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-
-/** The library URL with some parameters changed (the others kept). */
-function libraryHref(data: Data, changes: Record<string, string | number | null>): string {
-  const values: Record<string, string | number | null> = { tab: data.tab, query: data.query || null, tag: data.tag || null, page: data.page, itemsPerPage: data.itemsPerPage, ...changes };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== null && value !== "" && !(key === "page" && value === 1)) params.set(key, String(value));
-  return `/library?${params}`;
-}
 
 export default function LibraryPage() {
   const data = useLoaderData<typeof loader>();
