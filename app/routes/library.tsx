@@ -3,8 +3,8 @@
 // string; each row shows its details, lock, player, releases and actions. Releases: searchable and paged,
 // with their status. Every control is a link or a GET form, so the page works without JavaScript. The edit
 // flow sends a song it cannot load here with ?redirectFrom=<the edit URL>, and the page says so.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -13,7 +13,11 @@ import { formatSeconds } from "~/components/player";
 import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { getUserPlan } from "~/server/plans.server";
+import { ApiError } from "~/server/http.server";
+import { archiveSong, onboardingSteps } from "~/services/library/index.server";
 import { listSavedSongs, type LibraryPage } from "~/services/library-page.server";
+import { readFormData } from "~/utils/forms";
+import { IdSchema } from "~/utils/input-schemas";
 import { listUserReleases, type ReleasePage } from "~/services/releases/index.server";
 import { EMPTY_LIST, LIBRARY_PAGE_SIZE, libraryHref, LOAD_FAILED, PAGE_SIZE_OPTIONS, RELEASES_PAGE_SIZE } from "~/utils/library-paging";
 import { releaseStatusLabel } from "~/utils/release-display";
@@ -50,7 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     failed = true;
   }
   const { limits } = await getUserPlan(user);
+  const onboarding = await onboardingSteps(user);
   return json({
+    onboarding: onboarding.steps.every((step) => step.isComplete) ? null : onboarding.steps,
     tab: params.tab,
     query: params.query,
     tag: params.tag,
@@ -67,10 +73,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+const SongAction = z.object({ intent: z.literal("archive"), songId: IdSchema });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireVerifiedUser(request);
+  const parsed = SongAction.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return json({ error: "Choose a song." }, { status: 400 });
+  try {
+    await archiveSong(user, parsed.data.songId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirect(new URL(request.url).pathname + new URL(request.url).search);
+}
+
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function LibraryPage() {
   const data = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -91,6 +113,27 @@ export default function LibraryPage() {
         <p role="alert" data-testid="library-notice" className="mt-6 rounded-xl border border-amber-400/40 bg-amber-950/30 px-4 py-3 text-sm text-amber-100">
           {data.notice}
         </p>
+      ) : null}
+      {failure?.error ? (
+        <p role="alert" className="mt-6 rounded-xl border border-rose-400/40 bg-rose-950/30 px-4 py-3 text-sm text-rose-100">
+          {failure.error}
+        </p>
+      ) : null}
+      {data.onboarding ? (
+        <section aria-labelledby="onboarding-heading" className="mt-6 rounded-2xl border border-ink-700 bg-ink-900 p-5">
+          <h2 id="onboarding-heading" className="font-semibold text-white">
+            Getting started
+          </h2>
+          <ol className="mt-2 grid gap-1 text-sm">
+            {data.onboarding.map((step) => (
+              <li key={step.key} data-complete={step.isComplete} className={step.isComplete ? "text-slate-500 line-through" : "text-slate-200"}>
+                <span aria-hidden="true">{step.isComplete ? "✓ " : "○ "}</span>
+                {step.isComplete ? step.title : <Link to={step.href} className="underline">{step.title}</Link>}
+                <span className="sr-only">{step.isComplete ? " (done)" : " (to do)"}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
       ) : null}
       <nav aria-label="Library tabs" className="mt-8 flex gap-2 border-b border-ink-700">
         {(["songs", "releases"] as const).map((tab) => (
@@ -210,6 +253,15 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
               <Link to={`/s/${song.id}`} className={buttonClass("ghost", "sm")} aria-label={`Share ${title}`}>
                 Share
               </Link>
+              {song.releases.length === 0 ? (
+                <Form method="post" className="ml-auto">
+                  <input type="hidden" name="intent" value="archive" />
+                  <input type="hidden" name="songId" value={song.id} />
+                  <button type="submit" className={buttonClass("ghost", "sm")} aria-label={`Archive ${title}`}>
+                    Archive
+                  </button>
+                </Form>
+              ) : null}
             </div>
           </li>
         );

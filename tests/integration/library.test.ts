@@ -137,3 +137,18 @@ test("tag pages and Home tracks list public, saved songs only", async () => {
   const featured = await (await callRoute(homepageApi.loader as Handler, get("/api/homepage_tracks"))).json();
   expect(featured.songs.map((song: { id: string }) => song.id)).toEqual([other]);
 });
+
+test("the library's archive form (no JavaScript needed) and the onboarding checklist", async () => {
+  const owner = await signedIn();
+  const songId = await insertSavedSong(database().db, owner.user.id);
+  const before = await library(owner.cookie, "");
+  expect(before.onboarding.map((step: { key: string; isComplete: boolean }) => [step.key, step.isComplete])).toEqual([["first_song", true], ["first_save", true], ["first_edit", false], ["first_release", false]]);
+  const answer = await callRoute(libraryRoute.action as Handler, post("/library?page=1", { intent: "archive", songId }, owner.cookie));
+  expect(answer.status).toBe(302);
+  expect(answer.headers.get("Location")).toBe("/library?page=1");
+  expect((await library(owner.cookie, "")).songs.total).toBe(0);
+  const stranger = await signedIn();
+  const other = await insertSavedSong(database().db, owner.user.id);
+  const refused = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "archive", songId: other }, stranger.cookie));
+  expect(refused.status).toBe(404);
+});

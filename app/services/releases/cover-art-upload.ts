@@ -38,38 +38,61 @@ export const coverArtKeys = (id: string, fullExtension: "jpg" | "png", originalE
   original: `cover-art/${id}/original.${originalExtension}`,
 });
 
+export interface CoverInspection {
+  format: "jpeg" | "png";
+  width: number;
+  height: number;
+  /** sRGB, three channels, no alpha: stored as it is. */
+  compliant: boolean;
+}
+
+/** Reads the image's header and checks it (spec 2 §5). Throws ApiError 400 on `coverArt` with the reason. */
+export async function inspectCoverFile(file: string): Promise<CoverInspection> {
+  const { size } = await stat(file);
+  if (size === 0) throw refuse(COVER_MESSAGES.empty);
+  if (size >= COVER_MAX_BYTES) throw refuse(COVER_MESSAGES.tooLarge);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(file).metadata();
+  } catch {
+    throw refuse(COVER_MESSAGES.notImage);
+  }
+  const { format, width = 0, height = 0 } = metadata;
+  if (format !== "jpeg" && format !== "png") throw refuse(COVER_MESSAGES.notImage);
+  if (width !== height) throw refuse(COVER_MESSAGES.notSquare(width, height));
+  if (width < COVER_MIN_PIXELS) throw refuse(COVER_MESSAGES.tooSmall(width, height));
+  if (width > COVER_MAX_PIXELS) throw refuse(COVER_MESSAGES.tooBig(width, height));
+  // Stores want sRGB without transparency; anything else is converted rather than refused.
+  return { format, width, height, compliant: metadata.space === "srgb" && !metadata.hasAlpha && (metadata.channels ?? 3) === 3 };
+}
+
+/**
+ * The derived sizes: the 1400 px page image decoded from the file (JPEG shrink-on-load makes that cheap),
+ * the 300 px thumbnail from the page image, and a converted full-size sRGB JPEG when the file is not one
+ * stores take as it is (null when it is).
+ */
+export async function coverSizes(file: string, inspection: CoverInspection): Promise<{ page: Buffer; thumbnail: Buffer; converted: Buffer | null }> {
+  const rgb = () => sharp(file).rotate().flatten({ background: "#ffffff" }).toColourspace("srgb");
+  const [page, converted] = await Promise.all([
+    rgb().resize(PAGE_PIXELS, PAGE_PIXELS).jpeg({ quality: 88 }).toBuffer(),
+    inspection.compliant ? Promise.resolve(null) : rgb().jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer(),
+  ]);
+  const thumbnail = await sharp(page).resize(THUMBNAIL_PIXELS, THUMBNAIL_PIXELS).jpeg({ quality: 82 }).toBuffer();
+  return { page, thumbnail, converted };
+}
+
 /**
  * Checks the image at `file` and stores it with its derived sizes for the user. Throws ApiError 400 on
  * `coverArt` with the reason. Deletes `file` whatever happens.
  */
 export async function storeUploadedCoverArt(user: { id: string }, file: string): Promise<CoverArt> {
   try {
-    const { size } = await stat(file);
-    if (size === 0) throw refuse(COVER_MESSAGES.empty);
-    if (size >= COVER_MAX_BYTES) throw refuse(COVER_MESSAGES.tooLarge);
-    let metadata: Metadata;
-    try {
-      metadata = await sharp(file).metadata();
-    } catch {
-      throw refuse(COVER_MESSAGES.notImage);
-    }
-    const { format, width = 0, height = 0 } = metadata;
-    if (format !== "jpeg" && format !== "png") throw refuse(COVER_MESSAGES.notImage);
-    if (width !== height) throw refuse(COVER_MESSAGES.notSquare(width, height));
-    if (width < COVER_MIN_PIXELS) throw refuse(COVER_MESSAGES.tooSmall(width, height));
-    if (width > COVER_MAX_PIXELS) throw refuse(COVER_MESSAGES.tooBig(width, height));
-    // Stores want sRGB without transparency; anything else is converted rather than refused.
-    const compliant = metadata.space === "srgb" && !metadata.hasAlpha && (metadata.channels ?? 3) === 3;
+    const inspection = await inspectCoverFile(file);
+    const { format, width, height, compliant } = inspection;
     const id = newId();
     const keys = coverArtKeys(id, compliant && format === "png" ? "png" : "jpg", format === "png" ? "png" : "jpg");
     const storage = getStorage();
-    const input = sharp(file, { sequentialRead: true }).rotate();
-    const rgb = () => input.clone().flatten({ background: "#ffffff" }).toColourspace("srgb");
-    const [thumbnail, page, converted] = await Promise.all([
-      rgb().resize(THUMBNAIL_PIXELS, THUMBNAIL_PIXELS).jpeg({ quality: 82 }).toBuffer(),
-      rgb().resize(PAGE_PIXELS, PAGE_PIXELS).jpeg({ quality: 88 }).toBuffer(),
-      compliant ? Promise.resolve(null) : rgb().jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer(),
-    ]);
+    const { page, thumbnail, converted } = await coverSizes(file, inspection);
     const original = await readFile(file);
     await storage.put(keys.thumbnail, thumbnail);
     await storage.put(keys.page, page);
