@@ -12,7 +12,7 @@ import { getReleaseLimits, releaseFormAction } from "~/services/releases/index.s
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const limits = await getReleaseLimits(user);
-  return json({ artistName: user.displayName, canSubmit: limits.canSubmitNewRelease, releaseLimit: limits.releaseLimit });
+  return json({ canSubmit: limits.canSubmitNewRelease });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
