@@ -13,6 +13,7 @@ import * as songsLimitApi from "~/routes/api.user.songs.limit";
 import * as onboardingApi from "~/routes/api.user.onboarding";
 import * as homepageApi from "~/routes/api.homepage_tracks";
 import * as byTagApi from "~/routes/api.search.songs.by_tag";
+import * as searchApi from "~/routes/api.search.songs._index";
 import { callRoute, createSession, createUser, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { insertSavedSong } from "../support/releases";
@@ -51,6 +52,11 @@ test("songs: 15 a page by default, itemsPerPage (10/15/25/50), search and one ta
   // An unknown page size falls back to the default; the rendered links keep the other parameters.
   expect((await library(owner.cookie, "?itemsPerPage=7")).itemsPerPage).toBe(15);
 
+  const searched = await (await callRoute(searchApi.loader as Handler, get("/api/search/songs?query=rain&perPage=4", owner.cookie))).json();
+  expect(searched).toMatchObject({ total: 6, page: 1, perPage: 4 });
+  expect(searched.songs).toHaveLength(4);
+  const stranger = await signedIn();
+  expect((await (await callRoute(searchApi.loader as Handler, get("/api/search/songs?query=rain", stranger.cookie))).json()).total).toBe(0);
   const none = await library(owner.cookie, "?query=nothing-like-this");
   expect(none.songs).toEqual({ total: 0, items: [] });
 });
