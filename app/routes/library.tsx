@@ -5,11 +5,13 @@
 // flow sends a song it cannot load here with ?redirectFrom=<the edit URL>, and the page says so.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { NotesIcon } from "~/components/icons";
-import { formatSeconds } from "~/components/player";
+import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
+import { playerSong } from "~/components/player/api";
 import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { getUserPlan } from "~/server/plans.server";
@@ -210,6 +212,7 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
               {[`${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null].filter(Boolean).join(" · ")}
             </p>
             {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-10 w-full" /> : null}
+            <SongPlayer song={song} title={title} />
             {song.tags.length > 0 ? (
               <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1">
                 {song.tags.map((tag) => (
@@ -267,6 +270,30 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
         );
       })}
     </ul>
+  );
+}
+
+type LibrarySongRow = NonNullable<Data["songs"]>["items"][number];
+
+/** With JavaScript the persistent player plays the song (locked songs too); before hydration a plain <audio> does. */
+function SongPlayer({ song, title }: { song: LibrarySongRow; title: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const player = usePlayerState();
+  const actions = usePlayerActions();
+  if (!song.audioUrl) return null;
+  if (!hydrated) return <audio controls preload="none" src={song.audioUrl} className="mt-3 w-full" aria-label={`Listen to ${title}`} />;
+  const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === song.audioUrl;
+  const playable = { ...playerSong({ ...song, songName: title }, song.audioUrl), songName: title };
+  return (
+    <button
+      type="button"
+      onClick={() => (isCurrent ? actions.togglePlay() : actions.play(playable))}
+      aria-label={isCurrent && player.playing ? `Pause ${title}` : `Play ${title}`}
+      className="mt-3 inline-flex size-10 items-center justify-center rounded-full bg-brand-500 text-white hover:bg-brand-400"
+    >
+      <span aria-hidden="true">{isCurrent && player.playing ? "❚❚" : "▶"}</span>
+    </button>
   );
 }
 

@@ -5,7 +5,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { releases, releaseSongs } from "../../drizzle/schema/releases";
 import { songs } from "../../drizzle/schema/songs";
 import { getFilter, getStyle } from "~/engine/catalogue";
-import { UNNAMED_SONG } from "~/models/song.server";
+import { songAudioUrl, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { LIBRARY_PAGE_SIZE } from "~/utils/library-paging";
 
@@ -22,6 +22,13 @@ export interface LibrarySong {
   locked: boolean;
   private: boolean;
   tags: string[];
+  /** The version it plays now (the persistent player, or a plain <audio> without JavaScript). */
+  audioUrl: string | null;
+  artistName: string | null;
+  tempo: number | null;
+  key: string | null;
+  compositionId: string | null;
+  productionId: string | null;
   /** The releases it is on (not archived), for the row's "On release" links. */
   releases: { id: string; title: string; status: number | null }[];
 }
@@ -72,6 +79,14 @@ export async function listSavedSongs(user: { id: string }, options: LibraryQuery
       locked: songs.locked,
       private: songs.private,
       tags: songs.tags,
+      version: songs.version,
+      status: songs.status,
+      hasMedia: sql<boolean>`${songs.media} is not null`,
+      artistName: songs.artistName,
+      tempo: songs.tempo,
+      key: songs.key,
+      compositionId: songs.compositionId,
+      productionId: songs.productionId,
     })
     .from(songs)
     .where(where)
@@ -90,6 +105,12 @@ export async function listSavedSongs(user: { id: string }, options: LibraryQuery
     locked: row.locked,
     private: row.private,
     tags: row.tags,
+    audioUrl: row.status === "complete" && row.hasMedia ? songAudioUrl(row) : null,
+    artistName: row.artistName,
+    tempo: row.tempo,
+    key: row.key,
+    compositionId: row.compositionId,
+    productionId: row.productionId,
     releases: onReleases.get(row.id) ?? [],
   }));
   return { songs: list, total: counted?.total ?? 0, page, itemsPerPage };

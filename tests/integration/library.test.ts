@@ -62,6 +62,16 @@ test("songs: 15 a page by default, itemsPerPage (10/15/25/50), search and one ta
 });
 
 
+test("a complete song's row carries the audio the player plays; a song without audio has none", async () => {
+  const owner = await signedIn();
+  const playable = await insertSavedSong(database().db, owner.user.id);
+  const silent = await insertSavedSong(database().db, owner.user.id);
+  await database().db.update(songs).set({ media: MEDIA }).where(eq(songs.id, playable));
+  const rows = (await library(owner.cookie, "")).songs.items as { id: string; audioUrl: string | null }[];
+  expect(rows.find((row) => row.id === playable)?.audioUrl).toBe(`/media/songs/${playable}/song.mp3?v=1`);
+  expect(rows.find((row) => row.id === silent)?.audioUrl).toBeNull();
+});
+
 test("releases tab lists the user's releases with their status", async () => {
   const owner = await signedIn();
   await database().db.insert(releases).values([
