@@ -8,12 +8,14 @@ import * as access from "./seed/access";
 import * as catalogue from "./seed/catalogue";
 import * as demoUsers from "./seed/demo-users";
 import * as faqs from "./seed/faqs";
+import * as releases from "./seed/releases";
 
 const modules: { name: string; seed(db: Db): Promise<void> }[] = [
   { name: "catalogue", seed: catalogue.seed },
   { name: "access", seed: access.seed },
   { name: "demo-users", seed: demoUsers.seed },
   { name: "faqs", seed: faqs.seed },
+  { name: "releases", seed: releases.seed },
 ];
 
 export async function seed(db: Db): Promise<void> {

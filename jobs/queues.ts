@@ -19,6 +19,7 @@ export interface JobPayloads {
   "master.preview": { songId: string };
   "master.full": { songId: string };
   "release.deliver": { releaseId: string };
+  "release.cover-art": { generatedArtId: string };
   "royalties.import": { importId: string };
   "royalties.process": { scheduleId: string };
   "housekeeping.expire-verification-tokens": Record<string, never>;
@@ -179,6 +180,17 @@ export const queues: QueueDeclarations = {
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 10 * MINUTE,
+    concurrency: 1,
+  },
+  // Generated cover art (docs/releases.md): a fraction of a second of CPU; the user watches for it.
+  "release.cover-art": {
+    notify: true,
+    policy: "stately",
+    singletonKey: (data) => data.generatedArtId,
+    retryLimit: 2,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 2 * MINUTE,
     concurrency: 1,
   },
   "master.preview": {

@@ -1,93 +1,354 @@
-// /library (spec 2 §4), a first version: the user's saved songs with their style, length and waveform,
-// a locked badge, and links to edit and share. The edit flow sends a song it cannot load here with
-// ?redirectFrom=<the edit URL>, and the page says so. The library issue adds sorting, search and paging.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+// /library (spec 2 §2, §4, §9): the user's songs and releases, one tab each (?tab=songs, the default, or
+// ?tab=releases). Songs: 15 a page, search (?query=), one tag (?tag=), page and itemsPerPage in the query
+// string; each row shows its details, lock, player, releases and actions. Releases: searchable and paged,
+// with their status. Every control is a link or a GET form, so the page works without JavaScript. The edit
+// flow sends a song it cannot load here with ?redirectFrom=<the edit URL>, and the page says so.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { NotesIcon } from "~/components/icons";
-import { formatSeconds } from "~/components/player";
+import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
+import { playerSong } from "~/components/player/api";
 import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
-import { listSavedSongs, type LibrarySong } from "~/services/library-page.server";
+import { getUserPlan } from "~/server/plans.server";
+import { ApiError } from "~/server/http.server";
+import { archiveSong, onboardingSteps } from "~/services/library/index.server";
+import { listSavedSongs, type LibraryPage } from "~/services/library-page.server";
+import { readFormData } from "~/utils/forms";
+import { IdSchema } from "~/utils/input-schemas";
+import { listUserReleases, type ReleasePage } from "~/services/releases/index.server";
+import { EMPTY_LIST, LIBRARY_PAGE_SIZE, libraryHref, LOAD_FAILED, PAGE_SIZE_OPTIONS, RELEASES_PAGE_SIZE } from "~/utils/library-paging";
+import { releaseStatusLabel } from "~/utils/release-display";
+
+
+const LibraryQuery = z.object({
+  tab: z.enum(["songs", "releases"]).catch("songs"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  itemsPerPage: z.coerce
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(size))
+    .optional()
+    .catch(undefined),
+  query: z.string().max(100).catch("").default(""),
+  tag: z.string().max(60).catch("").default(""),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(request);
-  const redirectFrom = new URL(request.url).searchParams.get("redirectFrom");
+  const search = new URL(request.url).searchParams;
+  const params = LibraryQuery.parse(Object.fromEntries(search));
+  const redirectFrom = search.get("redirectFrom");
+  const notice = redirectFrom === null ? null : redirectFrom === "/edit" ? "You have no songs to edit yet. Create one first." : "That song could not be found.";
+  let songs: LibraryPage | null = null;
+  let releases: ReleasePage | null = null;
+  let failed = false;
+  // A list that fails to load says so in place (spec 2 §2) instead of replacing the whole page.
+  try {
+    if (params.tab === "songs") songs = await listSavedSongs(user, { page: params.page, itemsPerPage: params.itemsPerPage ?? LIBRARY_PAGE_SIZE, query: params.query, tag: params.tag });
+    else releases = await listUserReleases(user, { page: params.page, perPage: params.itemsPerPage ?? RELEASES_PAGE_SIZE, query: params.query });
+  } catch (error) {
+    console.error("Library list failed", error);
+    failed = true;
+  }
+  const { limits } = await getUserPlan(user);
+  const onboarding = await onboardingSteps(user);
   return json({
-    songs: await listSavedSongs(user),
-    notice: redirectFrom === null ? null : redirectFrom === "/edit" ? "You have no songs to edit yet. Create one first." : "That song could not be found.",
+    onboarding: onboarding.steps.every((step) => step.isComplete) ? null : onboarding.steps,
+    tab: params.tab,
+    query: params.query,
+    tag: params.tag,
+    page: params.page,
+    itemsPerPage: params.itemsPerPage ?? (params.tab === "songs" ? LIBRARY_PAGE_SIZE : RELEASES_PAGE_SIZE),
+    songLimit: limits.songLimit,
+    notice,
+    failed,
+    songs: songs && { total: songs.total, items: songs.songs },
+    releases: releases && {
+      total: releases.total,
+      items: releases.releases.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName, status: release.status, thumbnailUrl: release.coverArt?.thumbnailUrl ?? null, songs: release.songs.length })),
+    },
   });
 }
 
+const SongAction = z.object({ intent: z.literal("archive"), songId: IdSchema });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireVerifiedUser(request);
+  const parsed = SongAction.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return json({ error: "Choose a song." }, { status: 400 });
+  try {
+    await archiveSong(user, parsed.data.songId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirect(new URL(request.url).pathname + new URL(request.url).search);
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function LibraryPage() {
-  const { songs, notice } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">Library</h1>
-          <p className="mt-2 text-slate-400">The songs you saved. Open one to edit it or share it.</p>
+          <p className="mt-2 text-slate-400">Your saved songs and your releases.</p>
         </div>
-        <Link to="/create" className={buttonClass("primary")}>
-          Create a song
-        </Link>
+        <div className="flex gap-2">
+          <Link to="/release/create" className={buttonClass("secondary")}>
+            New release
+          </Link>
+          <Link to="/create" className={buttonClass("primary")}>
+            Create a song
+          </Link>
+        </div>
       </header>
-      {notice ? (
+      {data.notice ? (
         <p role="alert" data-testid="library-notice" className="mt-6 rounded-xl border border-amber-400/40 bg-amber-950/30 px-4 py-3 text-sm text-amber-100">
-          {notice}
+          {data.notice}
         </p>
       ) : null}
-      {songs.length === 0 ? (
-        <div className="mt-10 rounded-2xl border border-dashed border-ink-600 px-6 py-12 text-center">
-          <NotesIcon className="mx-auto h-9 w-9 text-brand-300" />
-          <p className="mt-3 font-semibold text-white">No saved songs yet</p>
-          <p className="mt-1 text-sm text-slate-400">Create songs and save the ones you like: they appear here.</p>
-        </div>
-      ) : (
-        <ul aria-label="Saved songs" className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {songs.map((song) => (
-            <LibraryCard key={song.id} song={song} />
-          ))}
-        </ul>
-      )}
+      {failure?.error ? (
+        <p role="alert" className="mt-6 rounded-xl border border-rose-400/40 bg-rose-950/30 px-4 py-3 text-sm text-rose-100">
+          {failure.error}
+        </p>
+      ) : null}
+      {data.onboarding ? (
+        <section aria-labelledby="onboarding-heading" className="mt-6 rounded-2xl border border-ink-700 bg-ink-900 p-5">
+          <h2 id="onboarding-heading" className="font-semibold text-white">
+            Getting started
+          </h2>
+          <ol className="mt-2 grid gap-1 text-sm">
+            {data.onboarding.map((step) => (
+              <li key={step.key} data-complete={step.isComplete} className={step.isComplete ? "text-slate-500 line-through" : "text-slate-200"}>
+                <span aria-hidden="true">{step.isComplete ? "✓ " : "○ "}</span>
+                {step.isComplete ? step.title : <Link to={step.href} className="underline">{step.title}</Link>}
+                <span className="sr-only">{step.isComplete ? " (done)" : " (to do)"}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <nav aria-label="Library tabs" className="mt-8 flex gap-2 border-b border-ink-700">
+        {(["songs", "releases"] as const).map((tab) => (
+          <Link
+            key={tab}
+            to={`/library?tab=${tab}`}
+            aria-current={data.tab === tab ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${data.tab === tab ? "border-brand-400 text-white" : "border-transparent text-slate-400 hover:text-white"}`}
+          >
+            {tab === "songs" ? "Songs" : "Releases"}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" role="search">
+        <input type="hidden" name="tab" value={data.tab} />
+        {data.tag ? <input type="hidden" name="tag" value={data.tag} /> : null}
+        <input type="hidden" name="itemsPerPage" value={data.itemsPerPage} />
+        <label className="text-sm text-slate-300">
+          <span className="sr-only">Search</span>
+          <input type="search" name="query" defaultValue={data.query} placeholder={data.tab === "songs" ? "Search songs, artists, tags" : "Search releases"} className="w-64 rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white" />
+        </label>
+        <button type="submit" className={buttonClass("secondary", "sm")}>
+          Search
+        </button>
+        {data.tag ? (
+          <span className="text-sm text-slate-300">
+            Tag: <strong>{data.tag}</strong>{" "}
+            <Link to={libraryHref(data, { tag: null, page: 1 })} className="text-brand-300 underline">
+              clear
+            </Link>
+          </span>
+        ) : null}
+      </Form>
+      {data.failed ? (
+        <p role="alert" className="mt-10 text-slate-300">
+          {LOAD_FAILED}
+        </p>
+      ) : data.songs ? (
+        <SongList data={data} songs={data.songs} />
+      ) : data.releases ? (
+        <ReleaseList releases={data.releases} />
+      ) : null}
+      {!data.failed ? <Pager data={data} total={data.songs?.total ?? data.releases?.total ?? 0} /> : null}
     </div>
   );
 }
 
-function LibraryCard({ song }: { song: LibrarySong }) {
-  const title = song.unnamed ? `${song.filter} song` : song.songName;
+function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"]> }) {
+  if (songs.items.length === 0) {
+    return data.query || data.tag || data.page > 1 ? (
+      <p className="mt-10 text-slate-300">{EMPTY_LIST}</p>
+    ) : (
+      <div className="mt-10 rounded-2xl border border-dashed border-ink-600 px-6 py-12 text-center">
+        <NotesIcon className="mx-auto h-9 w-9 text-brand-300" />
+        <p className="mt-3 font-semibold text-white">No saved songs yet</p>
+        <p className="mt-1 text-sm text-slate-400">{EMPTY_LIST} Create songs and save the ones you like: they appear here.</p>
+      </div>
+    );
+  }
   return (
-    <li className="flex flex-col rounded-2xl border border-ink-700 bg-ink-900 p-5" data-song-id={song.id}>
-      <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 truncate text-base font-semibold text-white">{title}</h2>
-        <div className="flex shrink-0 gap-1">
-          {song.private ? <Badge>Private</Badge> : null}
-          {song.locked ? <Badge tone="locked">Locked</Badge> : null}
-        </div>
+    <ul aria-label="Saved songs" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {songs.items.map((song) => {
+        const title = song.unnamed ? `${song.filter} song` : song.songName;
+        return (
+          <li key={song.id} className="flex flex-col rounded-2xl border border-ink-700 bg-ink-900 p-5" data-song-id={song.id}>
+            <div className="flex items-start justify-between gap-3">
+              <h2 className="min-w-0 truncate text-base font-semibold text-white">{title}</h2>
+              <div className="flex shrink-0 gap-1">
+                {song.private ? <Badge>Private</Badge> : null}
+                {song.locked ? <Badge tone="locked">Locked</Badge> : null}
+              </div>
+            </div>
+            <p className="mt-1 text-xs text-slate-400">
+              {[`${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null].filter(Boolean).join(" · ")}
+            </p>
+            {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-10 w-full" /> : null}
+            <SongPlayer song={song} title={title} />
+            {song.tags.length > 0 ? (
+              <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1">
+                {song.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link to={libraryHref(data, { tag, page: 1, query: null })} className="rounded-full bg-ink-800 px-2 py-0.5 text-xs text-slate-300 hover:text-white">
+                      {tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {song.releases.length > 0 ? (
+              <p className="mt-3 text-xs text-slate-400">
+                On{" "}
+                {song.releases.map((release, index) => (
+                  <span key={release.id}>
+                    {index > 0 ? ", " : null}
+                    <Link to={`/release/${release.id}`} className="text-brand-300 underline">
+                      {release.title}
+                    </Link>{" "}
+                    ({releaseStatusLabel(release.status)})
+                  </span>
+                ))}
+              </p>
+            ) : null}
+            {song.locked ? (
+              <p className="mt-3 text-xs text-amber-200" data-testid="locked-reason">
+                Your library holds more than your plan's {data.songLimit ?? ""} songs, so this one can be played but not edited, downloaded or released.{" "}
+                <Link to="/pricing" className="underline">
+                  Upgrade to unlock it
+                </Link>
+                .
+              </p>
+            ) : null}
+            <div className="mt-4 flex gap-2 border-t border-ink-700 pt-4">
+              {!song.locked ? (
+                <Link to={`/edit/${song.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${title}`}>
+                  Edit
+                </Link>
+              ) : null}
+              <Link to={`/s/${song.id}`} className={buttonClass("ghost", "sm")} aria-label={`Share ${title}`}>
+                Share
+              </Link>
+              {song.releases.length === 0 ? (
+                <Form method="post" className="ml-auto">
+                  <input type="hidden" name="intent" value="archive" />
+                  <input type="hidden" name="songId" value={song.id} />
+                  <button type="submit" className={buttonClass("ghost", "sm")} aria-label={`Archive ${title}`}>
+                    Archive
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type LibrarySongRow = NonNullable<Data["songs"]>["items"][number];
+
+/** With JavaScript the persistent player plays the song (locked songs too); before hydration a plain <audio> does. */
+function SongPlayer({ song, title }: { song: LibrarySongRow; title: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const player = usePlayerState();
+  const actions = usePlayerActions();
+  if (!song.audioUrl) return null;
+  if (!hydrated) return <audio controls preload="none" src={song.audioUrl} className="mt-3 w-full" aria-label={`Listen to ${title}`} />;
+  const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === song.audioUrl;
+  const playable = { ...playerSong({ ...song, songName: title }, song.audioUrl), songName: title };
+  return (
+    <button
+      type="button"
+      onClick={() => (isCurrent ? actions.togglePlay() : actions.play(playable))}
+      aria-label={isCurrent && player.playing ? `Pause ${title}` : `Play ${title}`}
+      className="mt-3 inline-flex size-10 items-center justify-center rounded-full bg-brand-500 text-white hover:bg-brand-400"
+    >
+      <span aria-hidden="true">{isCurrent && player.playing ? "❚❚" : "▶"}</span>
+    </button>
+  );
+}
+
+function ReleaseList({ releases }: { releases: NonNullable<Data["releases"]> }) {
+  if (releases.items.length === 0) return <p className="mt-10 text-slate-300">{EMPTY_LIST}</p>;
+  return (
+    <ul aria-label="Releases" className="mt-8 grid gap-3">
+      {releases.items.map((release) => (
+        <li key={release.id} data-release-id={release.id} className="flex items-center gap-4 rounded-2xl border border-ink-700 bg-ink-900 p-4">
+          {release.thumbnailUrl ? (
+            <img src={release.thumbnailUrl} alt="" width={64} height={64} className="size-16 rounded-lg object-cover" />
+          ) : (
+            <div className="size-16 rounded-lg border border-dashed border-ink-600" />
+          )}
+          <div className="min-w-0 flex-1">
+            <Link to={`/release/${release.id}`} className="block truncate font-semibold text-white hover:underline">
+              {release.title}
+            </Link>
+            <p className="text-sm text-slate-400">
+              {release.artistName} · {release.songs} {release.songs === 1 ? "song" : "songs"}
+            </p>
+          </div>
+          <span data-testid="release-row-status" className="rounded-full bg-brand-500/20 px-3 py-1 text-xs font-semibold text-brand-200">
+            {releaseStatusLabel(release.status)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Pager({ data, total }: { data: Data; total: number }) {
+  const pages = Math.max(1, Math.ceil(total / data.itemsPerPage));
+  return (
+    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-between gap-4 text-sm text-slate-300">
+      <div className="flex items-center gap-3">
+        {data.page > 1 ? <Link to={libraryHref(data, { page: data.page - 1 })} rel="prev" className="text-brand-300 underline">Previous</Link> : null}
+        <span>
+          Page {Math.min(data.page, pages)} of {pages}
+        </span>
+        {data.page < pages ? <Link to={libraryHref(data, { page: data.page + 1 })} rel="next" className="text-brand-300 underline">Next</Link> : null}
       </div>
-      <p className="mt-1 text-xs text-slate-400">
-        {[`${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null].filter(Boolean).join(" · ")}
-      </p>
-      {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-10 w-full" /> : null}
-      {song.tags.length > 0 ? (
-        <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1">
-          {song.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-ink-800 px-2 py-0.5 text-xs text-slate-300">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="mt-4 flex gap-2 border-t border-ink-700 pt-4">
-        <Link to={`/edit/${song.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${title}`}>
-          Edit
-        </Link>
-        <Link to={`/s/${song.id}`} className={buttonClass("ghost", "sm")} aria-label={`Share ${title}`}>
-          Share
-        </Link>
+      <div className="flex items-center gap-2">
+        <span>Per page:</span>
+        {PAGE_SIZE_OPTIONS.filter((size) => size !== 15 || data.tab === "songs").map((size) =>
+          size === data.itemsPerPage ? (
+            <strong key={size}>{size}</strong>
+          ) : (
+            <Link key={size} to={libraryHref(data, { itemsPerPage: size, page: 1 })} className="text-brand-300 underline">
+              {size}
+            </Link>
+          ),
+        )}
       </div>
-    </li>
+    </nav>
   );
 }
 

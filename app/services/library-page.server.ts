@@ -1,13 +1,14 @@
-// What the first library page (/library, spec 2 §4) and /edit without an id read: the user's saved
-// songs, and the song they touched last. The library issue extends this with sorting, search and paging.
-import { and, desc, eq, isNull } from "drizzle-orm";
+// What the library (/library, spec 2 §2, §4, §9) and /edit without an id read: a page of the user's saved
+// songs (15 by default; search by name, artist or tag; one tag), each with the releases it is on, and the
+// song they touched last.
+import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { releases, releaseSongs } from "../../drizzle/schema/releases";
 import { songs } from "../../drizzle/schema/songs";
 import { getFilter, getStyle } from "~/engine/catalogue";
-import { UNNAMED_SONG } from "~/models/song.server";
+import { songAudioUrl, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";
+import { LIBRARY_PAGE_SIZE } from "~/utils/library-paging";
 
-/** Enough for any library on the free and Creator plans' first page; paging comes with the library issue. */
-const LIBRARY_PAGE_SIZE = 200;
 
 export interface LibrarySong {
   id: string;
@@ -21,10 +22,52 @@ export interface LibrarySong {
   locked: boolean;
   private: boolean;
   tags: string[];
+  /** The version it plays now (the persistent player, or a plain <audio> without JavaScript). */
+  audioUrl: string | null;
+  artistName: string | null;
+  tempo: number | null;
+  key: string | null;
+  compositionId: string | null;
+  productionId: string | null;
+  /** The releases it is on (not archived), for the row's "On release" links. */
+  releases: { id: string; title: string; status: number | null }[];
 }
 
-/** The user's saved songs, the most recently saved first. */
-export async function listSavedSongs(user: { id: string }): Promise<LibrarySong[]> {
+export interface LibraryQuery {
+  page?: number;
+  itemsPerPage?: number;
+  /** Matches the name, the artist or a tag (any case). */
+  query?: string;
+  /** Only songs with this tag (any case). */
+  tag?: string;
+}
+
+export interface LibraryPage {
+  songs: LibrarySong[];
+  total: number;
+  page: number;
+  itemsPerPage: number;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** A page of the user's saved songs, the most recently saved first. */
+export async function listSavedSongs(user: { id: string }, options: LibraryQuery = {}): Promise<LibraryPage> {
+  const { page = 1, itemsPerPage = LIBRARY_PAGE_SIZE } = options;
+  const query = options.query?.trim() ?? "";
+  const tag = options.tag?.trim().toLowerCase() ?? "";
+  const pattern = `%${escapeLike(query)}%`;
+  const where = and(
+    eq(songs.userId, user.id),
+    eq(songs.saved, true),
+    query
+      ? or(ilike(songs.songName, pattern), ilike(songs.artistName, pattern), sql`exists (select 1 from unnest(${songs.tags}) as t where t ilike ${pattern})`)
+      : undefined,
+    tag ? sql`exists (select 1 from unnest(${songs.tags}) as t where lower(t) = ${tag})` : undefined,
+  );
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(songs).where(where);
   const rows = await db
     .select({
       id: songs.id,
@@ -36,12 +79,22 @@ export async function listSavedSongs(user: { id: string }): Promise<LibrarySong[
       locked: songs.locked,
       private: songs.private,
       tags: songs.tags,
+      version: songs.version,
+      status: songs.status,
+      hasMedia: sql<boolean>`${songs.media} is not null`,
+      artistName: songs.artistName,
+      tempo: songs.tempo,
+      key: songs.key,
+      compositionId: songs.compositionId,
+      productionId: songs.productionId,
     })
     .from(songs)
-    .where(and(eq(songs.userId, user.id), eq(songs.saved, true)))
+    .where(where)
     .orderBy(desc(songs.savedAt), desc(songs.id))
-    .limit(LIBRARY_PAGE_SIZE);
-  return rows.map((row) => ({
+    .limit(itemsPerPage)
+    .offset((page - 1) * itemsPerPage);
+  const onReleases = await releasesOfSongs(rows.map((row) => row.id));
+  const list = rows.map((row) => ({
     id: row.id,
     songName: row.songName,
     unnamed: row.songName === UNNAMED_SONG,
@@ -52,7 +105,33 @@ export async function listSavedSongs(user: { id: string }): Promise<LibrarySong[
     locked: row.locked,
     private: row.private,
     tags: row.tags,
+    audioUrl: row.status === "complete" && row.hasMedia ? songAudioUrl(row) : null,
+    artistName: row.artistName,
+    tempo: row.tempo,
+    key: row.key,
+    compositionId: row.compositionId,
+    productionId: row.productionId,
+    releases: onReleases.get(row.id) ?? [],
   }));
+  return { songs: list, total: counted?.total ?? 0, page, itemsPerPage };
+}
+
+/** The releases (not archived) each song is on (GET /api/song/{id}/releases, the library's rows). */
+export async function releasesOfSongs(songIds: string[]): Promise<Map<string, { id: string; title: string; status: number | null }[]>> {
+  const bySong = new Map<string, { id: string; title: string; status: number | null }[]>();
+  if (songIds.length === 0) return bySong;
+  const rows = await db
+    .select({ songId: releaseSongs.songId, id: releases.id, title: releases.title, status: releases.status })
+    .from(releaseSongs)
+    .innerJoin(releases, eq(releases.id, releaseSongs.releaseId))
+    .where(and(inArray(releaseSongs.songId, songIds), isNull(releases.archivedAt)))
+    .orderBy(desc(releases.createdAt));
+  for (const row of rows) {
+    const list = bySong.get(row.songId) ?? [];
+    list.push({ id: row.id, title: row.title, status: row.status });
+    bySong.set(row.songId, list);
+  }
+  return bySong;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface BenchServer {
   /** The verified user's session cookie. */
   cookie: string;
   songId: string;
+  /** The verified user's id. */
+  userId: string;
   /** CPU time the server process has used so far, in ms (Linux /proc), or null where unavailable. */
   cpuMs(): number | null;
   /** The server process's resident memory in MB (Linux /proc), or null where unavailable. */
@@ -104,7 +106,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
       if (tries > 600) throw new Error("the server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { base, cookie, songId: songs[0].id, cpuMs: () => processCpuMs(server?.pid), rssMb: () => processRssMb(server?.pid), stop };
+    return { base, cookie, songId: songs[0].id, userId: user.id, cpuMs: () => processCpuMs(server?.pid), rssMb: () => processRssMb(server?.pid), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -12,3 +12,4 @@ export * from "./security";
 export * from "./mastering";
 export * from "./admin";
 export * from "./money";
+export * from "./releases";

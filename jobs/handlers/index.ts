@@ -6,6 +6,7 @@ import * as expireVerificationTokens from "./housekeeping.expire-verification-to
 import * as lyricsGenerate from "./lyrics.generate";
 import * as masterFull from "./master.full";
 import * as masterPreview from "./master.preview";
+import * as releaseCoverArt from "./release.cover-art";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songPrepareEdit from "./song.prepare-edit";
@@ -29,4 +30,5 @@ export const handlers: HandlerRegistry = {
   "vocal.generate": vocalGenerate.handle,
   "master.preview": masterPreview.handle,
   "master.full": masterFull.handle,
+  "release.cover-art": releaseCoverArt.handle,
 };

@@ -416,7 +416,7 @@ describe("legacy redirects", () => {
 });
 
 describe("the library page", () => {
-  test("lists saved songs with edit and share links and a locked badge; an empty library says so", async () => {
+  test("lists saved songs with share links and a locked badge (a locked song has no edit link and says how to unlock it); an empty library says so", async () => {
     const empty = await person();
     expect(await (await get("/library", empty.cookie)).text()).toContain("No saved songs yet");
 
@@ -425,9 +425,12 @@ describe("the library page", () => {
     await database().db.update(songs).set({ songName: "Harbour Lights", locked: true }).where(eq(songs.id, songId));
     const html = await (await get("/library", owner.cookie)).text();
     expect(html).toContain("Harbour Lights");
-    expect(html).toContain(`href="/edit/${songId}"`);
+    expect(html).not.toContain(`href="/edit/${songId}"`);
     expect(html).toContain(`href="/s/${songId}"`);
     expect(html).toContain("Locked");
+    expect(html).toContain("Upgrade to unlock it");
+    await database().db.update(songs).set({ locked: false }).where(eq(songs.id, songId));
+    expect(await (await get("/library", owner.cookie)).text()).toContain(`href="/edit/${songId}"`);
     expect(html).toContain("Morning Sun");
     expect(html).not.toContain("That song could not be found.");
   });

@@ -1,0 +1,26 @@
+// POST /api/release/{id}/takedown (spec 2 §4, §7).
+import { z } from "zod";
+import { apiRoute } from "~/server/api.server";
+import { requireUser } from "~/server/guards.server";
+import { registerApiOperation } from "~/server/openapi.server";
+import { IdParams, releaseJson, ReleaseSchema, releaseView, requestTakedown } from "~/services/releases/index.server";
+
+const operation = registerApiOperation({
+  method: "POST",
+  path: "/api/release/{id}/takedown",
+  summary: "Request a takedown",
+  description: "Live, Approved or Hold → Pending Removal (7) until the stores remove it; 409 from any other status.",
+  tags: ["releases"],
+  request: { params: IdParams },
+  responses: {
+    200: { description: "The release now", schema: z.object({ album: ReleaseSchema }) },
+    401: { description: "Not signed in" },
+    404: { description: "No such release of this user" },
+    409: { description: "Not allowed from the release's status" },
+  },
+});
+
+export const action = apiRoute(operation, async ({ request, params }) => {
+  const user = await requireUser(request);
+  return { album: releaseJson(await releaseView(await requestTakedown(user, params.id))) };
+});

@@ -1,0 +1,67 @@
+// What the library reports about the user (spec 2 §7): the song limit and which songs it unlocks
+// (GET /user/songs/limit) and the onboarding steps (GET /user/onboarding).
+import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { releases } from "../../../drizzle/schema/releases";
+import { songDownloads, songs } from "../../../drizzle/schema/songs";
+import { db } from "~/server/db.server";
+import { getUserPlan } from "~/server/plans.server";
+import { FORMAT_RULES, monthStartUtc } from "~/services/song-downloads.server";
+import type { DownloadFormat } from "../../../drizzle/schema/songs";
+
+const WAV_COUNTED = (Object.keys(FORMAT_RULES) as DownloadFormat[]).filter((format) => FORMAT_RULES[format].countsAsWav);
+
+export interface SongLimitAnswer {
+  limit: number | null;
+  limit_enforced: boolean;
+  remaining_monthly_downloads: number;
+  /** Saved songs that are not locked (the earliest saved, up to the limit). */
+  unlocked_songs: string[];
+}
+
+export async function songLimit(user: { id: string }, now = new Date()): Promise<SongLimitAnswer> {
+  const { limits } = await getUserPlan(user);
+  const unlocked = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.userId, user.id), eq(songs.saved, true), eq(songs.locked, false)))
+    .orderBy(songs.savedAt, songs.id);
+  const [used] = await db
+    .select({ used: count() })
+    .from(songDownloads)
+    .where(and(eq(songDownloads.userId, user.id), inArray(songDownloads.format, WAV_COUNTED), gte(songDownloads.createdAt, monthStartUtc(now))));
+  return {
+    limit: limits.songLimit,
+    limit_enforced: limits.limitEnforced,
+    remaining_monthly_downloads: Math.max(0, limits.monthlyWavDownloads - (used?.used ?? 0)),
+    unlocked_songs: unlocked.map((row) => row.id),
+  };
+}
+
+export interface OnboardingStep {
+  key: "first_song" | "first_save" | "first_edit" | "first_release";
+  title: string;
+  href: string;
+  isComplete: boolean;
+}
+
+/** The steps a new user completes, in order; the editor tour is offered while the first is incomplete. */
+export async function onboardingSteps(user: { id: string }): Promise<{ steps: OnboardingStep[]; editorTour: boolean }> {
+  const [row] = await db
+    .select({
+      songs: sql<number>`(select count(*) from ${songs} where ${songs.userId} = ${user.id})::int`,
+      saved: sql<number>`(select count(*) from ${songs} where ${songs.userId} = ${user.id} and ${songs.saved})::int`,
+      edits: sql<number>`(select count(*) from song_versions as v join songs as s on s.id = v.song_id where s.user_id = ${user.id})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  const [released] = await db
+    .select({ count: count() })
+    .from(releases)
+    .where(and(eq(releases.userId, user.id), isNotNull(releases.submittedAt)));
+  const steps: OnboardingStep[] = [
+    { key: "first_song", title: "Create your first song", href: "/create", isComplete: (row?.songs ?? 0) > 0 },
+    { key: "first_save", title: "Save a song to your library", href: "/create", isComplete: (row?.saved ?? 0) > 0 },
+    { key: "first_edit", title: "Edit a song (instruments, notes or arrangement)", href: "/edit", isComplete: (row?.edits ?? 0) > 0 },
+    { key: "first_release", title: "Submit your first release", href: "/release/create", isComplete: (released?.count ?? 0) > 0 },
+  ];
+  return { steps, editorTour: !steps[0].isComplete };
+}
