@@ -275,6 +275,7 @@ import * as apiUnban from "~/routes/api.admin.user.unban";
 import * as apiSearchSongs from "~/routes/api.admin.search.songs";
 import * as apiSongStats from "~/routes/api.admin.stats.song";
 import * as apiUserStats from "~/routes/api.admin.stats.user";
+import * as apiUserSongs from "~/routes/api.admin.stats.user.$id.songs";
 import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
 
@@ -325,6 +326,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /admin/feature_flags", fn: adminFlags.action as RouteFn, request: (c) => post("/admin/feature_flags", { key: "enable_song_fetch", active: "true" }, c), needs: ["feature_flag:admin"] },
   { name: "GET /api/admin/stats/user", fn: apiUserStats.loader as RouteFn, request: (c) => get("/api/admin/stats/user", c), needs: ["user:viewer"] },
   { name: "GET /api/admin/stats/song", fn: apiSongStats.loader as RouteFn, request: (c) => get("/api/admin/stats/song", c), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/stats/user/{id}/songs", fn: apiUserSongs.loader as RouteFn, request: (c, id) => get(`/api/admin/stats/user/${id}/songs`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
   { name: "GET /api/user_level_counts", fn: apiUserLevelCounts.loader as RouteFn, request: (c) => get("/api/user_level_counts", c), needs: ["user:viewer"] },
   { name: "POST /admin/songs (make private)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "private", songId: "none" }, c), needs: ["distro:actions"] },
   { name: "POST /admin/songs (feature on Home)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "feature", songId: "none" }, c), needs: ["distro:admin"] },
