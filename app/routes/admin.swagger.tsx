@@ -1,6 +1,6 @@
 // /admin/swagger (openapi viewer): Swagger UI reading /api/openapi.json, which describes every /api
 // operation. Swagger UI's files come from the swagger-ui-dist package through /admin/swagger/assets, and
-// it is started by /admin/swagger-init.js: no inline script, no CDN. Swagger UI itself needs JavaScript;
+// it is started by /swagger-ui-init.js (a static file at the site root: a public/admin folder would make the static server redirect /admin to /admin/): no inline script, no CDN. Swagger UI itself needs JavaScript;
 // without it the page links the JSON document.
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-ui";
@@ -34,7 +34,7 @@ export default function SwaggerPage() {
       {/* Swagger UI draws its own light theme; the white panel keeps it readable inside the dark site. */}
       <div id="swagger-ui" className="rounded-2xl bg-white p-2" />
       <script src="/admin/swagger/assets/swagger-ui-bundle.js" defer />
-      <script src="/admin/swagger-init.js" defer />
+      <script src="/swagger-ui-init.js" defer />
     </AdminPage>
   );
 }

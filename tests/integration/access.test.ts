@@ -20,6 +20,47 @@ import { banUser as banUserTx, unbanUser as unbanUserTx } from "~/services/admin
 import { callRoute, cookiesFrom, createSession, createUser, get, post, TEST_PASSWORD } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { db as appDb } from "~/server/db.server";
+import * as adminSplat from "~/routes/admin.$";
+import * as adminDashboard from "~/routes/admin._index";
+import * as adminConfirm from "~/routes/admin.confirm";
+import * as adminFaqs from "~/routes/admin.faqs";
+import * as adminFlags from "~/routes/admin.feature_flags";
+import * as adminProtectedLyrics from "~/routes/admin.protected_lyrics";
+import * as adminRoles from "~/routes/admin.roles";
+import * as adminSongs from "~/routes/admin.songs";
+import * as adminSwagger from "~/routes/admin.swagger";
+import * as adminSwaggerAssets from "~/routes/admin.swagger.assets.$file";
+import * as adminUserAnnotations from "~/routes/admin.users.$userId.annotations";
+import * as adminUserDevices from "~/routes/admin.users.$userId.devices";
+import * as adminUserEvents from "~/routes/admin.users.$userId.events";
+import * as adminUserTransactions from "~/routes/admin.users.$userId.transactions";
+import * as adminUserView from "~/routes/admin.users.$userId.view";
+import * as adminUsers from "~/routes/admin.users._index";
+import * as apiConfirmations from "~/routes/api.admin.confirmations";
+import * as apiFlagSwitch from "~/routes/api.admin.feature_flags.$key.$state";
+import * as apiFlags from "~/routes/api.admin.feature_flags._index";
+import * as apiPermissions from "~/routes/api.admin.permissions";
+import * as apiReleaseLabels from "~/routes/api.admin.release_labels";
+import * as apiUserEvents from "~/routes/api.admin.user-events.$id";
+import * as apiUserAccount from "~/routes/api.admin.user.$id.account";
+import * as apiAnnotationDelete from "~/routes/api.admin.user.$id.annotations.$annotationId";
+import * as apiAnnotations from "~/routes/api.admin.user.$id.annotations";
+import * as apiDetails from "~/routes/api.admin.user.$id.details";
+import * as apiDevices from "~/routes/api.admin.user.$id.devices";
+import * as apiTagDelete from "~/routes/api.admin.user.$id.tags.$tagId";
+import * as apiTags from "~/routes/api.admin.user.$id.tags";
+import * as apiWithdrawal from "~/routes/api.admin.user.account.$status";
+import * as apiBan from "~/routes/api.admin.user.ban";
+import * as apiLookup from "~/routes/api.admin.user.lookup";
+import * as apiSetLabels from "~/routes/api.admin.user.release_labels";
+import * as apiBulkTags from "~/routes/api.admin.user.tags.bulk";
+import * as apiUnban from "~/routes/api.admin.user.unban";
+import * as apiSearchSongs from "~/routes/api.admin.search.songs";
+import * as apiSongStats from "~/routes/api.admin.stats.song";
+import * as apiUserStats from "~/routes/api.admin.stats.user";
+import * as apiUserSongs from "~/routes/api.admin.stats.user.$id.songs";
+import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
+import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
 
 const banUser = (userId: string, actorId: string | null) => appDb.transaction((tx) => banUserTx(tx, userId, actorId));
 const unbanUser = (userId: string, actorId: string | null) => appDb.transaction((tx) => unbanUserTx(tx, userId, actorId));
@@ -262,47 +303,6 @@ describe("terms (spec 3 §4)", () => {
 // call, for every role, an admin without a role and a regular user. Allowed means the guard let the
 // request through (the handler may still answer 4xx for the input); refused means the guard's answer:
 // Home or 403 for a regular user, the dashboard or 403 for an admin without the permission.
-import * as adminSplat from "~/routes/admin.$";
-import * as adminDashboard from "~/routes/admin._index";
-import * as adminConfirm from "~/routes/admin.confirm";
-import * as adminFaqs from "~/routes/admin.faqs";
-import * as adminFlags from "~/routes/admin.feature_flags";
-import * as adminProtectedLyrics from "~/routes/admin.protected_lyrics";
-import * as adminSecondFactor from "~/routes/admin.second-factor";
-import * as adminRoles from "~/routes/admin.roles";
-import * as adminSongs from "~/routes/admin.songs";
-import * as adminSwagger from "~/routes/admin.swagger";
-import * as adminSwaggerAssets from "~/routes/admin.swagger.assets.$file";
-import * as adminUserAnnotations from "~/routes/admin.users.$userId.annotations";
-import * as adminUserDevices from "~/routes/admin.users.$userId.devices";
-import * as adminUserEvents from "~/routes/admin.users.$userId.events";
-import * as adminUserTransactions from "~/routes/admin.users.$userId.transactions";
-import * as adminUserView from "~/routes/admin.users.$userId.view";
-import * as adminUsers from "~/routes/admin.users._index";
-import * as apiConfirmations from "~/routes/api.admin.confirmations";
-import * as apiFlagSwitch from "~/routes/api.admin.feature_flags.$key.$state";
-import * as apiFlags from "~/routes/api.admin.feature_flags._index";
-import * as apiPermissions from "~/routes/api.admin.permissions";
-import * as apiReleaseLabels from "~/routes/api.admin.release_labels";
-import * as apiUserEvents from "~/routes/api.admin.user-events.$id";
-import * as apiUserAccount from "~/routes/api.admin.user.$id.account";
-import * as apiAnnotationDelete from "~/routes/api.admin.user.$id.annotations.$annotationId";
-import * as apiAnnotations from "~/routes/api.admin.user.$id.annotations";
-import * as apiDetails from "~/routes/api.admin.user.$id.details";
-import * as apiDevices from "~/routes/api.admin.user.$id.devices";
-import * as apiTagDelete from "~/routes/api.admin.user.$id.tags.$tagId";
-import * as apiTags from "~/routes/api.admin.user.$id.tags";
-import * as apiWithdrawal from "~/routes/api.admin.user.account.$status";
-import * as apiBan from "~/routes/api.admin.user.ban";
-import * as apiLookup from "~/routes/api.admin.user.lookup";
-import * as apiSetLabels from "~/routes/api.admin.user.release_labels";
-import * as apiBulkTags from "~/routes/api.admin.user.tags.bulk";
-import * as apiUnban from "~/routes/api.admin.user.unban";
-import * as apiSearchSongs from "~/routes/api.admin.search.songs";
-import * as apiSongStats from "~/routes/api.admin.stats.song";
-import * as apiUserStats from "~/routes/api.admin.stats.user";
-import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
-import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
 
 type RouteFn = Parameters<typeof callRoute>[0];
 interface Endpoint {
@@ -351,6 +351,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /admin/feature_flags", fn: adminFlags.action as RouteFn, request: (c) => post("/admin/feature_flags", { key: "enable_song_fetch", active: "true" }, c), needs: ["feature_flag:admin"] },
   { name: "GET /api/admin/stats/user", fn: apiUserStats.loader as RouteFn, request: (c) => get("/api/admin/stats/user", c), needs: ["user:viewer"] },
   { name: "GET /api/admin/stats/song", fn: apiSongStats.loader as RouteFn, request: (c) => get("/api/admin/stats/song", c), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/stats/user/{id}/songs", fn: apiUserSongs.loader as RouteFn, request: (c, id) => get(`/api/admin/stats/user/${id}/songs`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
   { name: "GET /api/user_level_counts", fn: apiUserLevelCounts.loader as RouteFn, request: (c) => get("/api/user_level_counts", c), needs: ["user:viewer"] },
   { name: "POST /admin/songs (make private)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "private", songId: "none" }, c), needs: ["distro:actions"] },
   { name: "POST /admin/songs (feature on Home)", fn: adminSongs.action as RouteFn, request: (c) => post("/admin/songs", { intent: "feature", songId: "none" }, c), needs: ["distro:admin"] },

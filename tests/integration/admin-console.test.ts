@@ -341,3 +341,23 @@ describe("devices", () => {
     expect(audit.map((row) => row.action).sort()).toEqual(["device_banned", "device_unbanned"]);
   });
 });
+
+describe("API", () => {
+  test("POST /api/admin/user/ban: 428 without a token, done with the token from POST /api/admin/confirmations, 428 when it is reused", async () => {
+    const confirmations = await import("~/routes/api.admin.confirmations");
+    const ban = await import("~/routes/api.admin.user.ban");
+    const actor = await admin();
+    const target = await createUser(database().db);
+    const send = (path: string, body: unknown) =>
+      new Request(`http://localhost:3000${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Cookie: actor.cookie } });
+    const direct = await callRoute(ban.action, send("/api/admin/user/ban", { userIds: [target.id] }));
+    expect(direct.status).toBe(428);
+    expect((await direct.json()).error.code).toBe("confirmation_required");
+    const issued = await callRoute(confirmations.action, send("/api/admin/confirmations", { action: "user.ban", userIds: [target.id] }));
+    expect(issued.status).toBe(201);
+    const { confirmationToken } = await issued.json();
+    expect((await callRoute(ban.action, send("/api/admin/user/ban", { userIds: [target.id], confirmationToken }))).status).toBe(200);
+    expect((await userRow(target.id)).accountStatus).toBe("BANNED");
+    expect((await callRoute(ban.action, send("/api/admin/user/ban", { userIds: [target.id], confirmationToken }))).status).toBe(428);
+  });
+});

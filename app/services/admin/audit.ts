@@ -1,7 +1,6 @@
 // The one way an admin action is recorded: a row in admin_audit_log (who, what, when, target, before and
 // after) and, when the target is a user, the same in that user's events (GET /api/admin/user-events/{id}).
 // Every admin write calls this inside its own transaction, so an action and its record commit together.
-import { desc, eq } from "drizzle-orm";
 import { adminAuditLog } from "#drizzle/schema/admin";
 import { recordUserEvent } from "~/models/user.server";
 import type { Db, Tx } from "~/server/db.server";
@@ -24,13 +23,3 @@ export async function recordAdminAction(tx: Db | Tx, record: AdminActionRecord):
   }
 }
 
-/** The newest audit entries about one target. */
-export async function listAuditEntries(db: Db, targetType: string, targetId: string, limit = 100) {
-  return db
-    .select()
-    .from(adminAuditLog)
-    .where(eq(adminAuditLog.targetId, targetId))
-    .orderBy(desc(adminAuditLog.createdAt))
-    .limit(limit)
-    .then((rows) => rows.filter((row) => row.targetType === targetType));
-}

@@ -1,6 +1,6 @@
 // The admin console's server workflows (issue 21). Routes import from here; every write records itself
 // through recordAdminAction (audit.ts) in the same transaction.
-export { listAuditEntries, recordAdminAction } from "./audit";
+export { recordAdminAction } from "./audit";
 export { addAnnotation, AnnotationBodySchema, listAnnotations, removeAnnotation } from "./annotations";
 export { banUser, unbanUser } from "./ban";
 export {
