@@ -20,12 +20,6 @@ CREATE TABLE "featured_releases" (
 	"active_until" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "featured_songs" (
-	"song_id" text PRIMARY KEY NOT NULL,
-	"position" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "generated_art" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
@@ -103,7 +97,6 @@ CREATE TABLE "tags" (
 --> statement-breakpoint
 ALTER TABLE "cover_art" ADD CONSTRAINT "cover_art_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "featured_releases" ADD CONSTRAINT "featured_releases_release_id_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "public"."releases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "featured_songs" ADD CONSTRAINT "featured_songs_song_id_songs_id_fk" FOREIGN KEY ("song_id") REFERENCES "public"."songs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "generated_art" ADD CONSTRAINT "generated_art_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "generated_art" ADD CONSTRAINT "generated_art_release_id_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "public"."releases"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "generated_art" ADD CONSTRAINT "generated_art_cover_art_id_cover_art_id_fk" FOREIGN KEY ("cover_art_id") REFERENCES "public"."cover_art"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

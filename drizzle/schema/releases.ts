@@ -173,15 +173,6 @@ export const tags = pgTable("tags", {
 });
 export type Tag = typeof tags.$inferSelect;
 
-/** Public songs staff put on Home (GET /api/homepage_tracks), in order; without any, the newest public songs play. */
-export const featuredSongs = pgTable("featured_songs", {
-  songId: text("song_id")
-    .primaryKey()
-    .references(() => songs.id, { onDelete: "cascade" }),
-  position: integer("position").notNull().default(0),
-  createdAt: at("created_at").notNull().defaultNow(),
-});
-
 /** Releases staff feature in the library (GET /api/featured/releases/active) between two dates. */
 export const featuredReleases = pgTable("featured_releases", {
   releaseId: text("release_id")

@@ -4,7 +4,7 @@
 // another user's songs are 404.
 import "../support/http-env";
 import { eq } from "drizzle-orm";
-import { featuredSongs, releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
+import { releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
 import * as libraryRoute from "~/routes/library";
 import * as tagRoute from "~/routes/tag.$tagId";
 import * as archiveApi from "~/routes/api.song.archive.$id";
@@ -149,7 +149,8 @@ test("tag pages and Home tracks list public, saved songs only", async () => {
   expect(newest.songs.map((song: { id: string }) => song.id)).not.toContain(hidden);
   const other = await insertSavedSong(database().db, owner.user.id, { name: "Featured" });
   await database().db.update(songs).set({ media: MEDIA }).where(eq(songs.id, other));
-  await database().db.insert(featuredSongs).values({ songId: other, position: 1 });
+  // Featured by staff on /admin/songs.
+  await database().db.update(songs).set({ featuredAt: new Date() }).where(eq(songs.id, other));
   const featured = await (await callRoute(homepageApi.loader as Handler, get("/api/homepage_tracks"))).json();
   expect(featured.songs.map((song: { id: string }) => song.id)).toEqual([other]);
 });

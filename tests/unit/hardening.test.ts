@@ -50,7 +50,7 @@ describe("bodyLimitFor", () => {
       expect(bodyLimitFor(path)).toBeLessThan(MAX_VOCAL_FILE_BYTES + 1024 * 1024);
     }
     expect(bodyLimitFor("/edit/abc/vocals/modes")).toBe(DEFAULT_BODY_LIMIT);
-    expect(bodyLimitFor("/api/prompt_cover_art")).toBeGreaterThanOrEqual(50 * 1024 * 1024);
+    expect(bodyLimitFor("/api/cover_art")).toBeGreaterThanOrEqual(50 * 1024 * 1024);
     expect(bodyLimitFor("/release/abc/cover")).toBeGreaterThanOrEqual(50 * 1024 * 1024);
   });
 });

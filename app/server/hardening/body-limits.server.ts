@@ -25,7 +25,7 @@ export const BODY_LIMIT_RULES: BodyLimitRule[] = [
   { pattern: /^\/api\/vocal_files\/?$/, bytes: 50 * MB + MULTIPART_SLACK, why: "a recorded or uploaded vocal take (MAX_VOCAL_FILE_BYTES, 50 MB)" },
   { pattern: /^\/edit\/[^/]+\/vocals\/?$/, bytes: 50 * MB + MULTIPART_SLACK, why: "the vocals page's upload form without JavaScript (50 MB)" },
   // Cover art: the spec allows images up to 50 MB (a 3000×3000 TIFF or PNG from a designer).
-  { pattern: /^\/api\/prompt_cover_art\/?$/, bytes: 50 * MB + MULTIPART_SLACK, why: "cover art (spec: under 50 MB)" },
+  { pattern: /^\/api\/cover_art\/?$/, bytes: 50 * MB + MULTIPART_SLACK, why: "a cover art upload (spec: under 50 MB)" },
   { pattern: /^\/release\//, bytes: 50 * MB + MULTIPART_SLACK, why: "cover art on the release pages (spec: under 50 MB)" },
 ];
 

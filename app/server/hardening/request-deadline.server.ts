@@ -20,7 +20,8 @@ export const LONG_REQUEST_PATHS: RegExp[] = [
   /^\/api\/vocal_files\/?$/,
   /^\/edit\/[^/]+\/vocals\/?$/,
   /^\/api\/song\/[^/]+\/(download\/[^/]+|wav)\/?$/,
-  /^\/api\/prompt_cover_art\/?$/,
+  /^\/api\/cover_art\/?$/,
+  /^\/api\/release\/[^/]+\/download\/?$/,
   /^\/release\//,
 ];
 

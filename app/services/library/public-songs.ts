@@ -1,8 +1,8 @@
 // Public song lists: a tag's songs (/tag/{id}, GET /api/search/songs/by_tag, 20 a page) and the Home page's
 // tracks (GET /api/homepage_tracks: the songs staff feature, else the newest public ones). Only saved,
 // complete, public songs appear.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { featuredSongs, tags, type Tag } from "../../../drizzle/schema/releases";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { tags, type Tag } from "../../../drizzle/schema/releases";
 import { songs, type Song } from "../../../drizzle/schema/songs";
 import { songAudioUrl, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";
@@ -57,14 +57,9 @@ export async function tagSongs(tag: Tag, page = 1, perPage = TAG_PAGE_SIZE): Pro
 }
 
 export async function homepageTracks(): Promise<PublicSong[]> {
-  const featured = await db
-    .select({ song: songs })
-    .from(featuredSongs)
-    .innerJoin(songs, eq(songs.id, featuredSongs.songId))
-    .where(publicSong)
-    .orderBy(asc(featuredSongs.position), desc(featuredSongs.createdAt))
-    .limit(HOMEPAGE_TRACKS);
-  if (featured.length > 0) return featured.map((row) => toPublic(row.song));
+  // Staff feature a song from /admin/songs (songs.featured_at; making it private clears it), newest first.
+  const featured = await db.select().from(songs).where(and(publicSong, isNotNull(songs.featuredAt))).orderBy(desc(songs.featuredAt)).limit(HOMEPAGE_TRACKS);
+  if (featured.length > 0) return featured.map(toPublic);
   const newest = await db.select().from(songs).where(publicSong).orderBy(desc(songs.savedAt), desc(songs.id)).limit(HOMEPAGE_TRACKS);
   return newest.map(toPublic);
 }
