@@ -14,7 +14,6 @@ import { playerSong } from "~/components/player/api";
 import { invalidInput } from "~/server/api.server";
 import { ApiError } from "~/server/http.server";
 import {
-  confirmMasteringReturn,
   deleteMasteringFile,
   masteringPage,
   PresetChoiceSchema,
@@ -35,9 +34,8 @@ export const meta: MetaFunction = () => [{ title: "Songloom Mastering" }];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, song } = await loadSongForEditPage(request, params.songId);
   const url = new URL(request.url);
-  // Back from the payment page: the provider is asked whether it was paid (the URL alone proves nothing).
-  const reference = url.searchParams.get("session");
-  if (url.searchParams.get("checkout") === "done" && reference) await confirmMasteringReturn(song.id, reference);
+  // Back from the payment page (?checkout=done): the purchase is paid once the signed payment webhook says so,
+  // which masteringPage reads; the return URL itself proves nothing.
   const page = await masteringPage(song, user.id);
   // Sent back while the WAV was being made (spec 2 §4): the form again, as the user filled it in.
   const asked = url.searchParams.get("wav") === "waiting" && page.step === 0;

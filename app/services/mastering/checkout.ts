@@ -1,78 +1,65 @@
-// The payment for mastering one song, behind one small interface: startMasteringCheckout makes the pending
-// purchase and answers the URL to send the user to; markMasteringPaid(reference) marks it paid once the
-// payment provider confirms (the Checkout return below, and the payments layer's webhook when it lands).
-//
-// Today it uses the official Stripe SDK directly when STRIPE_SECRET_KEY is set (a Stripe Checkout Session
-// in payment mode, the price from config). When the payments layer (the money branch's one-time checkout
-// and its webhook) is merged, these two functions are where it connects: nothing else talks to the provider.
-// Without a key there is no payment at all: the Checkout step says so, and a master is never started
-// unpaid (startMaster checks the purchase).
+// The payment for mastering one song: startMasteringCheckout makes the pending purchase and answers the URL
+// of the payments layer's hosted checkout (a one-time Stripe Checkout in payment mode: Stripe itself, or the
+// labelled local stand-in when no keys are set; app/services/billing). The payments layer's signed webhook
+// runs the handler registered below, which marks the purchase paid inside its transaction; a master is never
+// started unpaid (startMaster checks the purchase). The purchase is non-refundable, and the page says so.
 import { and, desc, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { masteringPurchases, type MasteringPurchase } from "../../../drizzle/schema/mastering";
 import type { Song } from "../../../drizzle/schema/songs";
 import { db, type Db, type Tx } from "~/server/db.server";
-import { env } from "~/server/env.server";
 import { ApiError } from "~/server/http.server";
+import { createOneTimeCheckout, paymentsAvailable, registerOneTimePaymentHandler, type BillingUser } from "~/services/billing";
 import { masteringProduct } from "./product";
+
+export { paymentsAvailable };
 
 export const CHECKOUT_FAILED_MESSAGE = "The payment page could not be opened. Nothing was charged: try again in a moment.";
 export const PAYMENTS_UNAVAILABLE_MESSAGE = "Card payments are not set up on this server yet, so mastering cannot be bought here.";
-
-let stripe: Stripe | null = null;
-function stripeClient(): Stripe | null {
-  if (!env.STRIPE_SECRET_KEY) return null;
-  return (stripe ??= new Stripe(env.STRIPE_SECRET_KEY));
-}
-
-/** Whether a payment can be taken at all (the Checkout step offers the button only then). */
-export const paymentsAvailable = () => stripeClient() !== null;
+/** The product name the payments layer routes this payment's webhook by. */
+export const MASTERING_PAYMENT_PRODUCT = "mastering";
 
 export interface MasteringCheckout {
   song: Pick<Song, "id" | "songName">;
-  user: { id: string; email: string };
+  user: BillingUser;
   preset: string;
-  /** Absolute URL of the mastering page: the provider sends the user back there. */
+  /** Absolute URL of the mastering page: the checkout sends the user back there. */
   returnUrl: string;
 }
 
-/** A pending purchase and the provider's payment page for it; answers the URL to redirect to. */
+/** A pending purchase and the hosted payment page for it; answers the URL to redirect to. */
 export async function startMasteringCheckout({ song, user, preset, returnUrl }: MasteringCheckout): Promise<string> {
-  const client = stripeClient();
-  if (!client) throw new ApiError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE_MESSAGE);
+  if (!paymentsAvailable()) throw new ApiError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE_MESSAGE);
   const product = masteringProduct();
   const [purchase] = await db
     .insert(masteringPurchases)
     .values({ songId: song.id, userId: user.id, preset, amountCents: product.amountCents, currency: product.currency })
     .returning();
-  const session = await client.checkout.sessions
-    .create({
-      mode: "payment",
-      customer_email: user.email,
-      client_reference_id: purchase.id,
-      metadata: { kind: "mastering", purchaseId: purchase.id, songId: song.id },
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: product.currency,
-            unit_amount: product.amountCents,
-            product_data: { name: `${product.name}: ${song.songName}`, description: "Non-refundable." },
-          },
-        },
-      ],
-      success_url: `${returnUrl}?checkout=done&session={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${returnUrl}?checkout=cancelled`,
-    })
-    .catch((error: unknown) => {
-      // The provider is unreachable or refused: the user may try again; the pending row stays unpaid.
-      console.error("Stripe checkout session for mastering failed", error);
-      throw new ApiError(502, "checkout_failed", CHECKOUT_FAILED_MESSAGE);
-    });
-  await db.update(masteringPurchases).set({ providerReference: session.id }).where(eq(masteringPurchases.id, purchase.id));
-  if (!session.url) throw new Error(`Stripe answered no URL for checkout session ${session.id}`);
-  return session.url;
+  return createOneTimeCheckout({
+    user,
+    product: MASTERING_PAYMENT_PRODUCT,
+    description: `${product.name}: ${song.songName} (non-refundable)`,
+    amountCents: product.amountCents,
+    metadata: { purchaseId: purchase.id, songId: song.id },
+    successUrl: `${returnUrl}?checkout=done&purchase=${purchase.id}`,
+    cancelUrl: `${returnUrl}?checkout=cancelled`,
+  }).catch((error: unknown) => {
+    // The provider is unreachable or refused: the user may try again; the pending row stays unpaid.
+    console.error("checkout for mastering failed", error);
+    throw new ApiError(502, "checkout_failed", CHECKOUT_FAILED_MESSAGE);
+  });
 }
+
+// The payment webhook (applied once per checkout session): the purchase it names becomes paid, provided it
+// is this user's purchase of this song.
+registerOneTimePaymentHandler(MASTERING_PAYMENT_PRODUCT, async (tx, payment) => {
+  const { purchaseId, songId } = payment.metadata;
+  if (!purchaseId || !songId) return;
+  await tx
+    .update(masteringPurchases)
+    .set({ providerReference: payment.checkoutSessionId })
+    .where(and(eq(masteringPurchases.id, purchaseId), eq(masteringPurchases.songId, songId), eq(masteringPurchases.userId, payment.userId)));
+  await markMasteringPaid(payment.checkoutSessionId, tx);
+});
 
 /** Marks the purchase with this provider reference paid (idempotent); answers it, or null if unknown. */
 export async function markMasteringPaid(reference: string, conn: Db | Tx = db): Promise<MasteringPurchase | null> {
@@ -84,18 +71,6 @@ export async function markMasteringPaid(reference: string, conn: Db | Tx = db): 
   if (row) return row;
   const [existing] = await conn.select().from(masteringPurchases).where(eq(masteringPurchases.providerReference, reference));
   return existing ?? null;
-}
-
-/**
- * The user came back from the provider's page with its reference: asks the provider whether it was paid
- * (a return URL alone proves nothing) and marks the purchase if so.
- */
-export async function confirmMasteringReturn(songId: string, reference: string): Promise<boolean> {
-  const client = stripeClient();
-  if (!client) return false;
-  const session = await client.checkout.sessions.retrieve(reference).catch(() => null);
-  if (!session || session.payment_status !== "paid" || session.metadata?.songId !== songId) return false;
-  return (await markMasteringPaid(session.id))?.status === "paid";
 }
 
 /** The song's paid purchase, if any: the Master Song step requires one. */

@@ -11,7 +11,7 @@ export { startMaster, NOT_PAID_MESSAGE } from "./start-master";
 export { renderMaster, giveUpOnMaster } from "./render-master";
 export { trackMastering, masteringSync, fileView, type MasteringFileView, type PreviewView } from "./track";
 export { masteredFiles } from "./mastered-audio";
-export { startMasteringCheckout, markMasteringPaid, confirmMasteringReturn, paidPurchase, paymentsAvailable, PAYMENTS_UNAVAILABLE_MESSAGE } from "./checkout";
+export { startMasteringCheckout, markMasteringPaid, paidPurchase, paymentsAvailable, PAYMENTS_UNAVAILABLE_MESSAGE } from "./checkout";
 export { masteringPresetList } from "./presets";
 export { requireMasteringSong } from "./guard";
 export { masteringPage, type MasteringPage, type MasteringStep } from "./page";
