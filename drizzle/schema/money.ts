@@ -59,7 +59,7 @@ export const journalEntries = pgTable(
 
 /**
  * Lines of an entry; debits positive, credits negative; an entry's lines sum to zero (a deferred
- * constraint trigger in migration 0010 checks it at commit) and are never updated or deleted.
+ * constraint trigger in migration 0009 checks it at commit) and are never updated or deleted.
  */
 export const journalLines = pgTable(
   "journal_lines",

@@ -1,4 +1,4 @@
-// The release data model on both backends: migration 0008 (tables, the songs → tags trigger), the seeded
+// The release data model on both backends: migration 0007 (tables, the songs → tags trigger), the seeded
 // restricted names and status changes through the state machine only along legal moves.
 import { eq } from "drizzle-orm";
 import { releases, releaseStatusChanges, restrictedArtistNames, tags } from "#drizzle/schema/releases";

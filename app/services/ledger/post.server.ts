@@ -1,6 +1,6 @@
 // The one way money moves: postEntry writes a journal entry and its lines in the caller's transaction.
 // Lines are integer micro-dollars, debits positive and credits negative, and must sum to zero; the
-// database checks the same at commit (migration 0010), so a bug elsewhere cannot unbalance the books.
+// database checks the same at commit (migration 0009), so a bug elsewhere cannot unbalance the books.
 // `reference` names the business event and is unique, so posting the same event twice does nothing.
 import { eq } from "drizzle-orm";
 import { journalEntries, journalLines } from "../../../drizzle/schema/money";
