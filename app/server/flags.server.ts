@@ -3,7 +3,7 @@
 // inserts them without touching the state of flags that already exist.
 import { asc, eq } from "drizzle-orm";
 import { featureFlags, type FeatureFlag } from "../../drizzle/schema/access";
-import { db, getConnection } from "./db.server";
+import { db, getConnection, type Db, type Tx } from "./db.server";
 
 export const FEATURE_FLAGS = {
   enable_monthly_release_limit: {
@@ -48,17 +48,20 @@ export const FLAG_CACHE_MS = 5_000;
 // Per connection, because tests point `db` at fresh databases within one process.
 const activeFlagCache = new WeakMap<object, { readAt: number; keys: Promise<string[]> }>();
 
-/** False for unknown keys, so a page gated on a flag nobody created stays closed. */
-export async function isFlagActive(key: string): Promise<boolean> {
-  return (await getActiveFlags()).includes(key);
+/**
+ * False for unknown keys, so a page gated on a flag nobody created stays closed. Inside a transaction pass
+ * its `tx`: a cache miss then reads through it.
+ */
+export async function isFlagActive(key: string, database: Db | Tx = db): Promise<boolean> {
+  return (await getActiveFlags(database)).includes(key);
 }
 
 /** Keys of the flags that are on (GET /feature_flags), sorted. */
-export function getActiveFlags(): Promise<string[]> {
+export function getActiveFlags(database: Db | Tx = db): Promise<string[]> {
   const connection = getConnection();
   const cached = activeFlagCache.get(connection);
   if (cached && Date.now() - cached.readAt < FLAG_CACHE_MS) return cached.keys;
-  const keys = db
+  const keys = database
     .select({ key: featureFlags.key })
     .from(featureFlags)
     .where(eq(featureFlags.active, true))

@@ -5,7 +5,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { subscriptions } from "../../drizzle/schema/billing";
 import { PLANS, type Plan, type PlanKey } from "~/content/plans";
-import { db } from "./db.server";
+import { db, type Db, type Tx } from "./db.server";
 
 export type PlanFeature = "downloads" | "wav_downloads" | "midi_downloads";
 
@@ -45,9 +45,9 @@ export function planForProduct(productId: number): Plan | null {
   return PLANS.find((plan) => plan.prices.monthly.productId === productId || plan.prices.annual.productId === productId) ?? null;
 }
 
-/** The user's plan: their newest active subscription that has not run out, else free. */
-export async function getUserPlan(user: { id: string }): Promise<UserPlan> {
-  const [subscription] = await db
+/** The user's plan: their newest active subscription that has not run out, else free. Inside a transaction pass its `tx`. */
+export async function getUserPlan(user: { id: string }, database: Db | Tx = db): Promise<UserPlan> {
+  const [subscription] = await database
     .select({ productId: subscriptions.productId })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, "active"), gt(subscriptions.currentPeriodEnd, new Date())))

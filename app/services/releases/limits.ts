@@ -70,9 +70,9 @@ export interface ReleaseLimits {
  */
 export async function getReleaseLimits(user: { id: string }, options: { database?: Db | Tx; exceptReleaseId?: string; now?: Date } = {}): Promise<ReleaseLimits> {
   const { database = db, exceptReleaseId, now = new Date() } = options;
-  const plan = await getUserPlan(user);
+  const plan = await getUserPlan(user, database);
   const limits = RELEASE_LIMITS[plan.plan.key];
-  const monthlyEnabled = await isFlagActive("enable_monthly_release_limit");
+  const monthlyEnabled = await isFlagActive("enable_monthly_release_limit", database);
   const others = exceptReleaseId ? ne(releases.id, exceptReleaseId) : undefined;
   const [counts] = await database
     .select({
