@@ -66,7 +66,9 @@ export async function listRestrictedNames(db: Db | Tx, query: z.output<typeof Re
 
 /** Adds the names (one per distinct key); names already on the list are left as they are. */
 export async function addRestrictedNames(db: Db, names: string[], kind: "artist" | "generic", actorId: string): Promise<{ added: number; alreadyListed: number }> {
-  const byKey = new Map(names.map((name) => [artistNameKey(name), name] as const));
+  // The first spelling of a name given twice is the one listed.
+  const byKey = new Map<string, string>();
+  for (const name of names) if (!byKey.has(artistNameKey(name))) byKey.set(artistNameKey(name), name);
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(restrictedArtistNames)
