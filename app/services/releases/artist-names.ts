@@ -16,7 +16,7 @@ export async function restrictedNameMaxDistance(database: Db | Tx = db): Promise
 }
 
 /** Levenshtein distance, stopping early once it must exceed `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
+function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
