@@ -109,11 +109,15 @@ export async function deleteTag(db: Db, id: string, actorId: string): Promise<vo
   });
 }
 
-/** Replaces (or, with null, removes) every spelling of the tag `key` in songs.tags, keeping the order. */
+/**
+ * Replaces (or, with null, removes) the tag `key` in songs.tags, keeping the order. A song carrying it in
+ * two spellings ("Lo Fi", "lo  fi") keeps one copy, where the first was.
+ */
 async function rewriteSongTags(tx: Tx, key: string, replacement: string | null): Promise<number> {
   const element = sql`t.tag`;
   const kept = replacement === null ? sql`${element}` : sql`case when ${sqlKey(element)} = ${key} then ${replacement}::text else ${element} end`;
-  const filter = replacement === null ? sql`where ${sqlKey(element)} <> ${key}` : sql``;
+  const firstCopy = sql`(select min(u.n) from unnest(${songs.tags}) with ordinality as u(tag, n) where ${sqlKey(sql`u.tag`)} = ${key})`;
+  const filter = replacement === null ? sql`where ${sqlKey(element)} <> ${key}` : sql`where ${sqlKey(element)} <> ${key} or t.n = ${firstCopy}`;
   const changed = await tx
     .update(songs)
     .set({ tags: sql`array(select ${kept} from unnest(${songs.tags}) with ordinality as t(tag, n) ${filter} order by t.n)` })
