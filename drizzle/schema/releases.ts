@@ -181,3 +181,14 @@ export const featuredReleases = pgTable("featured_releases", {
   activeFrom: at("active_from").notNull().defaultNow(),
   activeUntil: at("active_until"),
 });
+
+/**
+ * The one settings row of the restricted-artist-names check (staff edit it on /admin/restricted_artist_names):
+ * `maxDistance` is how many letters (edits) a release's artist name may differ from a restricted name and
+ * still count as it; 0 means only the same name (ignoring case and spacing).
+ */
+export const restrictedArtistNameSettings = pgTable("restricted_artist_name_settings", {
+  id: smallint("id").primaryKey().default(1),
+  maxDistance: smallint("max_distance").notNull().default(0),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});

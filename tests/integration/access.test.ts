@@ -28,6 +28,8 @@ import * as adminFlags from "~/routes/admin.feature_flags";
 import * as adminProtectedLyrics from "~/routes/admin.protected_lyrics";
 import * as adminRoles from "~/routes/admin.roles";
 import * as adminSongs from "~/routes/admin.songs";
+import * as adminRestrictedNames from "~/routes/admin.restricted_artist_names";
+import * as adminTags from "~/routes/admin.tags";
 import * as adminSwagger from "~/routes/admin.swagger";
 import * as adminSwaggerAssets from "~/routes/admin.swagger.assets.$file";
 import * as adminUserAnnotations from "~/routes/admin.users.$userId.annotations";
@@ -58,6 +60,11 @@ import * as apiUnban from "~/routes/api.admin.user.unban";
 import * as apiSearchSongs from "~/routes/api.admin.search.songs";
 import * as apiSongStats from "~/routes/api.admin.stats.song";
 import * as apiUserStats from "~/routes/api.admin.stats.user";
+import * as apiRestrictedNames from "~/routes/api.admin.restricted_artist_names._index";
+import * as apiRestrictedNamesConfirm from "~/routes/api.admin.restricted_artist_names.confirmations";
+import * as apiRestrictedNamesSettings from "~/routes/api.admin.restricted_artist_names.settings";
+import * as apiSongTags from "~/routes/api.admin.tags._index";
+import * as apiSongTag from "~/routes/api.admin.tags.$id";
 import * as apiUserSongs from "~/routes/api.admin.stats.user.$id.songs";
 import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
@@ -327,6 +334,8 @@ const PAGE_MODULES: Record<string, { loader: RouteFn }> = {
   "/admin/feature_flags": adminFlags,
   "/admin/swagger": adminSwagger,
   "/admin/protected_lyrics": adminProtectedLyrics,
+  "/admin/tags": adminTags,
+  "/admin/restricted_artist_names": adminRestrictedNames,
 };
 
 const json = (path: string, method: string, body: unknown, cookie: string) =>
@@ -379,6 +388,20 @@ const ENDPOINTS: Endpoint[] = [
   { name: "GET /api/admin/release_labels", fn: apiReleaseLabels.loader as RouteFn, request: (c) => get("/api/admin/release_labels", c), needs: ["distro:viewer"] },
   { name: "GET /api/admin/feature_flags", fn: apiFlags.loader as RouteFn, request: (c) => get("/api/admin/feature_flags", c), needs: ["feature_flag:viewer"] },
   { name: "POST /api/admin/feature_flags/{key}/enable", fn: apiFlagSwitch.action as RouteFn, request: (c) => json("/api/admin/feature_flags/enable_song_fetch/enable", "POST", {}, c), params: () => ({ key: "enable_song_fetch", state: "enable" }), needs: ["feature_flag:admin"] },
+  { name: "POST /admin/tags (create)", fn: adminTags.action as RouteFn, request: (c) => post("/admin/tags", { intent: "create", name: "" }, c), needs: ["tag:admin"] },
+  { name: "POST /admin/tags (delete)", fn: adminTags.action as RouteFn, request: (c) => post("/admin/tags", { intent: "delete", id: "none" }, c), needs: ["tag:admin"] },
+  { name: "GET /api/admin/tags", fn: apiSongTags.loader as RouteFn, request: (c) => get("/api/admin/tags", c), needs: ["tag:admin"] },
+  { name: "POST /api/admin/tags", fn: apiSongTags.action as RouteFn, request: (c) => json("/api/admin/tags", "POST", { name: "matrix" }, c), needs: ["tag:admin"] },
+  { name: "PUT /api/admin/tags/{id}", fn: apiSongTag.action as RouteFn, request: (c) => json("/api/admin/tags/none", "PUT", { name: "matrix" }, c), params: () => ({ id: "none" }), needs: ["tag:admin"] },
+  { name: "DELETE /api/admin/tags/{id}", fn: apiSongTag.action as RouteFn, request: (c) => new Request("http://localhost:3000/api/admin/tags/none", { method: "DELETE", headers: { Cookie: c } }), params: () => ({ id: "none" }), needs: ["tag:admin"] },
+  { name: "POST /admin/restricted_artist_names (add)", fn: adminRestrictedNames.action as RouteFn, request: (c) => post("/admin/restricted_artist_names", { intent: "add", artistNames: "", kind: "artist" }, c), needs: ["restricted_artist_names:admin"] },
+  { name: "POST /admin/restricted_artist_names (prepare delete)", fn: adminRestrictedNames.action as RouteFn, request: (c) => post("/admin/restricted_artist_names", { intent: "prepare_delete", ids: "none" }, c), needs: ["restricted_artist_names:admin"] },
+  { name: "GET /api/admin/restricted_artist_names", fn: apiRestrictedNames.loader as RouteFn, request: (c) => get("/api/admin/restricted_artist_names", c), needs: ["restricted_artist_names:admin"] },
+  { name: "PUT /api/admin/restricted_artist_names", fn: apiRestrictedNames.action as RouteFn, request: (c) => json("/api/admin/restricted_artist_names", "PUT", { artistNames: ["Matrix Artist"] }, c), needs: ["restricted_artist_names:admin"] },
+  { name: "DELETE /api/admin/restricted_artist_names", fn: apiRestrictedNames.action as RouteFn, request: (c) => json("/api/admin/restricted_artist_names", "DELETE", { ids: ["none"] }, c), needs: ["restricted_artist_names:admin"] },
+  { name: "POST /api/admin/restricted_artist_names/confirmations", fn: apiRestrictedNamesConfirm.action as RouteFn, request: (c) => json("/api/admin/restricted_artist_names/confirmations", "POST", { ids: ["none"] }, c), needs: ["restricted_artist_names:admin"] },
+  { name: "GET /api/admin/restricted_artist_names/settings", fn: apiRestrictedNamesSettings.loader as RouteFn, request: (c) => get("/api/admin/restricted_artist_names/settings", c), needs: ["restricted_artist_names:admin"] },
+  { name: "PUT /api/admin/restricted_artist_names/settings", fn: apiRestrictedNamesSettings.action as RouteFn, request: (c) => json("/api/admin/restricted_artist_names/settings", "PUT", { maxDistance: 0 }, c), needs: ["restricted_artist_names:admin"] },
 ];
 
 const MATRIX_PERSONAS: { name: string; isAdmin: boolean; roles: Role[] }[] = [

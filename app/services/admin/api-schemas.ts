@@ -35,3 +35,15 @@ export const confirmationResponses = {
   409: { description: "Not possible in the user's state (e.g. already banned)" },
   428: { description: "No valid confirmation token for this action, these users and parameters" },
 } as const;
+
+export const AdminTagSchema = z
+  .object({ id: z.string(), name: z.string(), usage: z.number().int().describe("Songs carrying the tag"), createdAt: z.date().transform((date) => date.toISOString()) })
+  .meta({ id: "AdminTag" });
+
+export const TagPageResponseSchema = z.object({ tags: z.array(AdminTagSchema), page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+
+export const RestrictedArtistNameSchema = z
+  .object({ id: z.string(), name: z.string(), kind: z.enum(["artist", "generic"]), createdAt: z.date().transform((date) => date.toISOString()) })
+  .meta({ id: "RestrictedArtistName" });
+
+export const RestrictedSettingsResponseSchema = z.object({ maxDistance: z.number().int().describe("Edits a name may differ from a restricted one and still count as it (0: the same name)") });

@@ -20,7 +20,8 @@ function canonicalParams(params: Record<string, string>): Record<string, string>
 
 export interface ConfirmationRequest {
   actorId: string;
-  action: ConfirmedAction;
+  /** A user action, or the bulk delete of restricted artist names (its targets are those rows' ids). */
+  action: ConfirmedAction | "restricted_artist_names.delete";
   /** Sorted, distinct target ids. */
   targets: string[];
   params: Record<string, string>;

@@ -28,3 +28,18 @@ export { songStats, STATS_DAYS, userLevelCounts, userStats } from "./stats";
 export { searchSongs, setSongFeatured, setSongPrivate, SongSearchSchema } from "./songs";
 export { changeStaffRole, listRolesForStaff } from "./roles";
 export { setDeviceBannedByAdmin } from "./device-ban";
+export { createTag, deleteTag, listTags, renameTag, TAG_PAGE_SIZE, TagNameSchema, TagPageSchema, type TagRow } from "./tags";
+export {
+  addRestrictedNames,
+  ArtistNamesSchema,
+  deleteRestrictedNames,
+  getRestrictedNameSettings,
+  listRestrictedNames,
+  MAX_DISTANCE_LIMIT,
+  prepareRestrictedNamesDelete,
+  RestrictedIdsSchema,
+  RestrictedKindSchema,
+  RestrictedNamesPageSchema,
+  RestrictedSettingsSchema,
+  updateRestrictedNameSettings,
+} from "./restricted-artist-names";
