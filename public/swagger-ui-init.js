@@ -5,6 +5,9 @@ window.addEventListener("DOMContentLoaded", function () {
     url: "/api/openapi.json",
     dom_id: "#swagger-ui",
     deepLinking: true,
+    // Tags start folded: opened all at once, some hundred operations take many seconds to draw. A deep
+    // link (#/tag/operationId) opens its own.
+    docExpansion: "none",
     presets: [window.SwaggerUIBundle.presets.apis],
     layout: "BaseLayout",
   });
