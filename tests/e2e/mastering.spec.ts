@@ -67,12 +67,19 @@ test.describe("with JavaScript", () => {
     await crystal.getByRole("button", { name: "Choose Crystal" }).click();
     await expect(page.locator('[aria-current="step"]')).toContainText("Checkout");
     await expect(page.getByTestId("non-refundable")).toContainText("non-refundable");
-    await expect(page.getByTestId("payments-unavailable")).toBeVisible();
-
-    // Paid (what the payment provider's confirmation does): the Master Song step opens.
-    await e2eDb().insert(masteringPurchases).values({ songId, userId, preset: "g", amountCents: 999, status: "paid", paidAt: new Date(), providerReference: `cs_e2e_${songId}` });
-    await page.reload();
+    // Pay with the test card on the labelled local Stripe stand-in's checkout page (no Stripe keys here);
+    // its signed webhook marks the purchase paid and the checkout sends the user back to the Master Song step.
+    await page.getByLabel("I understand that this purchase is non-refundable.").check();
+    await page.getByRole("button", { name: "Pay $9.99" }).click();
+    await expect(page.getByRole("heading", { name: "Local Stripe stand-in checkout" })).toBeVisible();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM / YY)").fill(`12 / ${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0")}`);
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(new RegExp(`/master/${songId}\\?checkout=done`));
     await expect(page.locator('[aria-current="step"]')).toContainText("Master Song");
+    const [purchase] = await e2eDb().select().from(masteringPurchases).where(eq(masteringPurchases.songId, songId));
+    expect(purchase).toMatchObject({ status: "paid", preset: "g" });
     await page.getByRole("button", { name: "Master my song" }).click();
     await expect(page.getByTestId("master-ready")).toContainText(/→ -1[3-4]\.\d LUFS/, { timeout: PREVIEWS_MS });
     await expect(page.getByTestId("master-ready")).toContainText("Crystal");
