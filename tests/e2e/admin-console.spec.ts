@@ -91,7 +91,8 @@ for (const javaScriptEnabled of [true, false]) {
       await section.getByLabel("Question").fill("When are royalties paid?");
       await section.getByLabel("Answer").fill("Every month, once they pass the minimum.");
       await section.getByRole("button", { name: "Add question" }).click();
-      await expect(admin.getByText("Saved.")).toBeVisible();
+      // "Saved." is still on screen from the topic: wait for the question itself in the topic's list.
+      await expect(section.getByText("When are royalties paid?").first()).toBeVisible();
       await admin.getByRole("region", { name: topic }).getByRole("link", { name: "View on /faqs" }).click();
       await expect(admin.getByRole("heading", { name: topic })).toBeVisible();
       await expect(admin.getByText("When are royalties paid?")).toBeVisible();
