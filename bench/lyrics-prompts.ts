@@ -1,35 +1,13 @@
-// The 100 prompts of `npm run bench:lyrics`: situations people ask songs about, written for the bench
-// (breakups, love, places, journeys, work, childhood, characters), not tuned to the generator's lists.
+// The 100 prompts of `npm run bench:lyrics`: the 25 prompt ideas the lyrics page suggests, and 75 more
+// situations people ask songs about, written for the bench (breakups, love, places, journeys, work,
+// childhood, characters), not tuned to the generator's lists.
+import { PROMPT_IDEAS } from "../app/engine/lyrics/prompts";
+
 export const BENCH_PROMPTS: readonly string[] = [
   "a breakup text I never sent",
   "falling for my best friend at a wedding",
   "a robot learning how to cry",
   "Rainy nights in the city, missing someone who left",
-  "Summer love on a quiet beach by the ocean",
-  "Dancing under neon lights until the sun comes up",
-  "A lighthouse keeper waiting for a ship that never comes",
-  "An astronaut drifting alone through silent space",
-  "Old friends around a fire on the last night of summer",
-  "Driving home through a rainy city at midnight",
-  "The first warm morning of spring after a long winter",
-  "Leaving a small town to chase a dream in the city",
-  "Learning to let go of a love that is over",
-  "A train crossing the desert under a sky full of stars",
-  "Standing on a rooftop watching the city lights",
-  "The calm after a storm, when the world feels new",
-  "A letter to my younger self about courage",
-  "Walking through an autumn forest as the leaves fall",
-  "Two strangers meeting on a late train home",
-  "A river that keeps running no matter what",
-  "Winning after years of trying and failing",
-  "Snow falling on a sleeping town at Christmas",
-  "A road trip with the windows down and no plan",
-  "Missing someone who lives on the other side of the world",
-  "The heartbeat of a festival crowd at sunset",
-  "Finding home in the people you love",
-  "A sailor singing to the waves on a long voyage",
-  "Golden hour in the mountains with nowhere to be",
-  "Rising again after falling down",
   "my dog waiting by the door every evening",
   "the last dance at my high school prom",
   "a voicemail from my mother I keep replaying",
@@ -101,4 +79,5 @@ export const BENCH_PROMPTS: readonly string[] = [
   "jumping into the river on a hot day",
   "the silence after the party",
   "a spaceship leaving earth forever",
+  ...PROMPT_IDEAS,
 ];
