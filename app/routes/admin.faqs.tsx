@@ -4,7 +4,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { AdminPage, adminCard, adminField, Notice } from "~/components/admin/admin-ui";
+import { AdminPage, adminCard, adminField, FieldError, Notice } from "~/components/admin/admin-ui";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { asPage } from "~/server/admin-api.server";
@@ -62,10 +62,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!result.ok) return fail({ form: result.message }, result.status);
   return redirect("/admin/faqs?saved=1");
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? <p id={id} className="text-sm text-rose-300">{message}</p> : null;
 }
 
 function MoveButtons({ kind, id, label }: { kind: "topic" | "question"; id: string; label: string }) {

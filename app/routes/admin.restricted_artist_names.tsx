@@ -5,7 +5,7 @@
 // close a name must be to a restricted one to be refused. Plain forms: no JavaScript needed. Audited.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ADMIN_EMPTY_MESSAGE, ADMIN_ERROR_MESSAGE, AdminPage, adminCard, adminField, Notice, Pagination } from "~/components/admin/admin-ui";
+import { ADMIN_EMPTY_MESSAGE, ADMIN_ERROR_MESSAGE, AdminPage, adminCard, adminField, FieldError, Notice, Pagination } from "~/components/admin/admin-ui";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { asPage, safeAdminReturn } from "~/server/admin-api.server";
@@ -98,10 +98,6 @@ function doneMessage(done: string | null): string | null {
   const deleted = /^deleted-(\d+)$/.exec(done);
   if (deleted) return `Deleted ${deleted[1]} ${deleted[1] === "1" ? "name" : "names"}.`;
   return done === "settings" ? "Settings saved." : null;
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? <p id={id} className="text-sm text-rose-300">{message}</p> : null;
 }
 
 export default function RestrictedArtistNamesAdmin() {

@@ -4,7 +4,7 @@
 // Plain forms: no JavaScript needed; every change is audited.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ADMIN_EMPTY_MESSAGE, ADMIN_ERROR_MESSAGE, AdminPage, adminCard, adminField, Notice, Pagination } from "~/components/admin/admin-ui";
+import { ADMIN_EMPTY_MESSAGE, ADMIN_ERROR_MESSAGE, AdminPage, adminCard, adminField, FieldError, Notice, Pagination } from "~/components/admin/admin-ui";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { asPage, safeAdminReturn } from "~/server/admin-api.server";
@@ -62,10 +62,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return back("deleted");
   }
   return fail({ form: "Unknown action." });
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? <p id={id} className="text-sm text-rose-300">{message}</p> : null;
 }
 
 export default function TagsAdmin() {

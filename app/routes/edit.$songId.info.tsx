@@ -13,6 +13,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
+import { FieldError, TextField } from "~/components/form-fields";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ApiError } from "~/server/http.server";
 import { loadSongForEditPage } from "~/services/song-edit.server";
@@ -116,7 +117,7 @@ export default function SongInfoPage() {
         maxLength={SONG_NAME_MAX}
         defaultValue={values.songName}
         error={errorFor("songName")}
-        onEdit={() => edited("songName")}
+        onEdit={edited}
       />
       <TextField
         name="artistName"
@@ -124,7 +125,7 @@ export default function SongInfoPage() {
         maxLength={ARTIST_NAME_MAX}
         defaultValue={values.artistName}
         error={errorFor("artistName")}
-        onEdit={() => edited("artistName")}
+        onEdit={edited}
       />
       {hydrated ? (
         <TagChips initial={values.tags} error={errorFor("tags")} onEdit={() => edited("tags")} />
@@ -157,52 +158,6 @@ export default function SongInfoPage() {
         </button>
       </div>
     </Form>
-  );
-}
-
-function TextField(props: {
-  name: Field;
-  label: string;
-  hint?: string;
-  maxLength?: number;
-  defaultValue: string;
-  error: string | undefined;
-  onEdit: () => void;
-}) {
-  const id = `field-${props.name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-200">
-        {props.label}
-      </label>
-      {props.hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-400">
-          {props.hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        type="text"
-        name={props.name}
-        // The server's limit is the rule; the browser's stops typing past it a few characters late.
-        maxLength={props.maxLength ? props.maxLength + 20 : undefined}
-        defaultValue={props.defaultValue}
-        onChange={props.onEdit}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={[props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
-        className="mt-1 w-full rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white placeholder:text-slate-500 aria-invalid:border-rose-400"
-      />
-      <FieldError id={`${id}-error`} message={props.error} />
-    </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-xs text-rose-300">
-      {message}
-    </p>
   );
 }
 

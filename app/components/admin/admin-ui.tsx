@@ -11,6 +11,11 @@ export const ADMIN_ERROR_MESSAGE = "There was an error loading this data.";
 export const adminField = "w-full rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white aria-invalid:border-rose-400";
 export const adminCard = "rounded-2xl border border-ink-700 bg-ink-900 p-5";
 
+/** A form field's error under it (the field names it with aria-describedby). */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? <p id={id} className="text-sm text-rose-300">{message}</p> : null;
+}
+
 export function AdminPage({ title, intro, back = { to: "/admin", label: "Dashboard" }, children }: { title: string; intro?: ReactNode; back?: { to: string; label: string }; children: ReactNode }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">

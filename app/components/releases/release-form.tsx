@@ -4,6 +4,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { buttonClass } from "~/components/button";
+import { FieldError, TextField } from "~/components/form-fields";
 import { RELEASE_GENRES } from "~/content/release-genres";
 import { RELEASE_LANGUAGES } from "~/content/release-languages";
 import { EXPLICIT_OPTIONS } from "~/utils/release-display";
@@ -216,34 +217,6 @@ export function Alert({ children }: { children: ReactNode }) {
   );
 }
 
-function TextField(props: { name: string; label: string; hint?: string; maxLength?: number; defaultValue: string; error: string | undefined; onEdit: (field: string) => void }) {
-  const id = `field-${props.name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-200">
-        {props.label}
-      </label>
-      {props.hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-400">
-          {props.hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        type="text"
-        name={props.name}
-        maxLength={props.maxLength ? props.maxLength + 20 : undefined}
-        defaultValue={props.defaultValue}
-        onChange={() => props.onEdit(props.name)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={[props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
-        className="mt-1 w-full rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white aria-invalid:border-rose-400"
-      />
-      <FieldError id={`${id}-error`} message={props.error} />
-    </div>
-  );
-}
-
 function SelectField(props: { name: string; label: string; hint?: string; defaultValue: string; error: string | undefined; onEdit: (field: string) => void; children: ReactNode }) {
   const id = `field-${props.name}`;
   return (
@@ -272,11 +245,3 @@ function SelectField(props: { name: string; label: string; hint?: string; defaul
   );
 }
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-xs text-rose-300">
-      {message}
-    </p>
-  );
-}
