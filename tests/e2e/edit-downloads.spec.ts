@@ -3,11 +3,11 @@
 // instead. One song is made through the API in beforeAll and rendered by the server's worker; the plan is
 // a subscription row written straight into the server's database, and expired for the free-user test.
 import { readFile } from "node:fs/promises";
-import { expect, request as playwrightRequest, test, type Download, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { songs, subscriptions } from "#drizzle/schema/index";
-import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
-import { createCompleteSong, SONG_READY_MS } from "./support/songs";
+import { closeE2eDb, e2eDb, useCookies } from "./support/auth";
+import { creatorWithSavedSong, SONG_READY_MS } from "./support/songs";
 
 const WAV_READY_MS = 60_000;
 
@@ -19,15 +19,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(SONG_READY_MS + 60_000);
-  const signedIn = await signedInUser();
-  ({ cookie } = signedIn);
-  userId = signedIn.user.id;
-  await e2eDb().insert(subscriptions).values({ userId, productId: 1, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
-  const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  songId = await createCompleteSong(api);
-  expect((await api.post(`/api/user/save/${songId}`, { data: {} })).status()).toBe(200);
-  await api.dispose();
-  await e2eDb().update(songs).set({ songName: "Night Drive" }).where(eq(songs.id, songId));
+  ({ cookie, userId, songId } = await creatorWithSavedSong(testInfo.project.use.baseURL));
 });
 
 test.beforeEach(async () => {

@@ -1,13 +1,13 @@
 // Songloom Mastering in a real browser (issue 20): a verified Creator opens /master/{id}, makes the
 // previews (the WAV is prepared first and the request retried), A/Bs two presets in the persistent player,
-// chooses one and reaches Checkout with its non-refundable notice. The payment itself is written into the
-// database (no Stripe keys in tests); the master is then made, heard and measured, and the edit page offers
-// copy only. The same flow without JavaScript, up to Checkout.
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+// chooses one and pays with the test card on the labelled local Stripe stand-in's checkout (no Stripe keys in
+// tests); the master is then made, heard and measured, and the edit page offers copy only. The same flow
+// without JavaScript, up to Checkout.
+import { expect, test, type Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { masteringFiles, masteringPurchases, songs, subscriptions } from "#drizzle/schema/index";
-import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
-import { createCompleteSong, SONG_READY_MS } from "./support/songs";
+import { masteringFiles, masteringPurchases } from "#drizzle/schema/index";
+import { closeE2eDb, e2eDb, useCookies } from "./support/auth";
+import { creatorWithSavedSong, SONG_READY_MS } from "./support/songs";
 
 const PREVIEWS_MS = 120_000;
 
@@ -19,15 +19,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(SONG_READY_MS + 60_000);
-  const signedIn = await signedInUser();
-  ({ cookie } = signedIn);
-  userId = signedIn.user.id;
-  await e2eDb().insert(subscriptions).values({ userId, productId: 1, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
-  const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { Cookie: cookie } });
-  songId = await createCompleteSong(api);
-  expect((await api.post(`/api/user/save/${songId}`, { data: {} })).status()).toBe(200);
-  await api.dispose();
-  await e2eDb().update(songs).set({ songName: "Night Drive" }).where(eq(songs.id, songId));
+  ({ cookie, userId, songId } = await creatorWithSavedSong(testInfo.project.use.baseURL));
 });
 
 test.afterAll(closeE2eDb);
