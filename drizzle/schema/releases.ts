@@ -76,7 +76,12 @@ export const releases = pgTable(
     archivedAt: at("archived_at"),
     ...timestamps,
   },
-  (table) => [index("releases_user").on(table.userId, table.createdAt), index("releases_status").on(table.status)],
+  (table) => [
+    index("releases_user").on(table.userId, table.createdAt),
+    index("releases_status").on(table.status),
+    // The staff review queues (/admin/distro): one status, newest submission first, paged.
+    index("releases_status_submitted").on(table.status, table.submittedAt, table.id),
+  ],
 );
 export type Release = typeof releases.$inferSelect;
 

@@ -20,8 +20,8 @@ function canonicalParams(params: Record<string, string>): Record<string, string>
 
 export interface ConfirmationRequest {
   actorId: string;
-  /** A user action, or the bulk delete of restricted artist names (its targets are those rows' ids). */
-  action: ConfirmedAction | "restricted_artist_names.delete";
+  /** A user action, or a bulk action on other rows (restricted artist names, releases): their ids. */
+  action: ConfirmedAction | "restricted_artist_names.delete" | "release.bulk_approve" | "release.bulk_reject";
   /** Sorted, distinct target ids. */
   targets: string[];
   params: Record<string, string>;

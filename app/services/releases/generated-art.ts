@@ -20,6 +20,7 @@ import { requireOwnedRelease } from "./find-release";
 import { coverArtView, type CoverArtView } from "./release-view";
 import { renderCoverJpeg } from "./render-cover";
 import { isEditable } from "./status";
+import { clearFixedFlags } from "~/services/review/fields";
 
 /** Images a plan may generate in any 24 hours. */
 export const DAILY_ART_LIMITS: Record<PlanKey, number> = { free: 5, creator: 25, pro: 100 };
@@ -124,7 +125,12 @@ export async function generateCoverArt(generatedArtId: string): Promise<void> {
       .returning();
     if (done?.releaseId) {
       const [release] = await tx.select().from(releases).where(eq(releases.id, done.releaseId));
-      if (release && isEditable(release.status) && !release.archivedAt) await tx.update(releases).set({ coverArtId: id }).where(eq(releases.id, release.id));
+      if (release && isEditable(release.status) && !release.archivedAt) {
+        await tx
+          .update(releases)
+          .set({ coverArtId: id, issues: clearFixedFlags(release.issues, release, { coverArtId: id }) })
+          .where(eq(releases.id, release.id));
+      }
     }
   });
 }

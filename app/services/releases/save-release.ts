@@ -8,6 +8,7 @@ import { artistNameRefusal } from "./artist-names";
 import { requireOwnedRelease } from "./find-release";
 import type { ReleaseFormInput } from "./release-form";
 import { isEditable, releaseStatusLabel } from "./status";
+import { clearFixedFlags } from "~/services/review/fields";
 
 export interface ReleaseFields extends ReleaseFormInput {
   /** A cover the user uploaded or generated; undefined keeps the current one. */
@@ -46,7 +47,8 @@ export async function updateRelease(user: { id: string }, releaseId: string, inp
   const { coverArtId, ...fields } = input;
   const [updated] = await database
     .update(releases)
-    .set({ ...fields, ...(coverArtId !== undefined && { coverArtId }) })
+    // Fixing a field a reviewer flagged clears that flag (the release form then stops pointing at it).
+    .set({ ...fields, ...(coverArtId !== undefined && { coverArtId }), issues: clearFixedFlags(release.issues, release, input) })
     .where(and(eq(releases.id, release.id), eq(releases.userId, user.id)))
     .returning();
   return updated;
@@ -61,5 +63,8 @@ export async function setReleaseCoverArt(user: { id: string }, releaseId: string
     .from(coverArt)
     .where(and(eq(coverArt.id, coverArtId), eq(coverArt.userId, user.id)));
   if (!art) throw new ApiError(404, "not_found", "This cover art does not exist.");
-  await database.update(releases).set({ coverArtId }).where(eq(releases.id, release.id));
+  await database
+    .update(releases)
+    .set({ coverArtId, issues: clearFixedFlags(release.issues, release, { coverArtId }) })
+    .where(eq(releases.id, release.id));
 }

@@ -47,6 +47,18 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: S.Live,                to: S.PendingRemoval, by: "owner", action: "takedown" },
   { from: S.Approved,            to: S.PendingRemoval, by: "owner", action: "takedown" },
   { from: S.Hold,                to: S.PendingRemoval, by: "owner", action: "takedown" },
+  // Staff review (spec 3 §4 "approve, reject, flag issues, take down"; §2 hold). A held release is
+  // decided later the same ways; a take-down ends a release that reached (or was bound for) the stores.
+  { from: S.Submitted,           to: S.Approved,            by: "staff", action: "approve" },
+  { from: S.Submitted,           to: S.Rejected,            by: "staff", action: "reject" },
+  { from: S.Submitted,           to: S.AwaitingCorrections, by: "staff", action: "flag" },
+  { from: S.Submitted,           to: S.Hold,                by: "staff", action: "hold" },
+  { from: S.Hold,                to: S.Approved,            by: "staff", action: "approve" },
+  { from: S.Hold,                to: S.Rejected,            by: "staff", action: "reject" },
+  { from: S.Hold,                to: S.AwaitingCorrections, by: "staff", action: "flag" },
+  { from: S.Live,                to: S.PendingRemoval,      by: "staff", action: "takedown" },
+  { from: S.Approved,            to: S.PendingRemoval,      by: "staff", action: "takedown" },
+  { from: S.Hold,                to: S.PendingRemoval,      by: "staff", action: "takedown" },
 ];
 
 /** The statuses whose release the owner may still change (title, art, tracks): before review, or sent back. */

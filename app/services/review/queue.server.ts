@@ -1,0 +1,167 @@
+// The staff review queues of /admin/distro and GET /api/admin/releases/… (spec 3 §7 "Admin releases"):
+// releases by status (submitted, approved, live) and users by what waits for them (submitted releases,
+// on hold, paid users, free users), searchable, by submission date, paged per spec 3 §2 (page and
+// itemsPerPage, 10/25/50, default 25). Release queues read the (status, submitted_at, id) index in order;
+// offsets are bounded (MAX_QUEUE_OFFSET) so no page walks further than a reviewer could.
+import { and, asc, count, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "#drizzle/schema/auth";
+import { subscriptions } from "#drizzle/schema/billing";
+import { releases } from "#drizzle/schema/releases";
+import { releaseReviewLocks } from "#drizzle/schema/review";
+import type { Db, Tx } from "~/server/db.server";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "~/services/admin/user-lookup";
+import { ReleaseStatus, releaseStatusLabel } from "~/services/releases/status";
+import { STATS_MIN_DATE } from "~/utils/release-display";
+
+export const RELEASE_QUEUES = ["submitted", "approved", "live"] as const;
+export const USER_QUEUES = ["submitted_users", "on_hold_users", "paid_users", "free_users"] as const;
+export const QUEUES = [...RELEASE_QUEUES, ...USER_QUEUES] as const;
+export type Queue = (typeof QUEUES)[number];
+
+export const QUEUE_LABELS: Record<Queue, string> = {
+  submitted: "Submitted",
+  approved: "Approved",
+  live: "Live",
+  submitted_users: "Users with submitted releases",
+  on_hold_users: "On hold",
+  paid_users: "Paid users",
+  free_users: "Free users",
+};
+
+/** The furthest a queue pages (400 pages of 25): deeper offsets cost more than any reviewer needs. */
+export const MAX_QUEUE_OFFSET = 10_000;
+
+const QUEUE_STATUS: Record<Queue, number> = {
+  submitted: ReleaseStatus.Submitted,
+  approved: ReleaseStatus.Approved,
+  live: ReleaseStatus.Live,
+  submitted_users: ReleaseStatus.Submitted,
+  on_hold_users: ReleaseStatus.Hold,
+  paid_users: ReleaseStatus.Submitted,
+  free_users: ReleaseStatus.Submitted,
+};
+
+const pageMessage = "The page is a whole number from 1.";
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2024-05-31." })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { message: "Use a real date." })
+  .refine((value) => value >= STATS_MIN_DATE, { message: `Dates start at ${STATS_MIN_DATE}.` });
+const optionalDate = z.preprocess((value) => (value === "" || value === null ? undefined : value), isoDate.optional());
+
+export const QueueQuerySchema = z
+  .object({
+    queue: z.enum(QUEUES, { message: `Choose one of: ${QUEUES.join(", ")}.` }).default("submitted"),
+    q: z.string().trim().max(200, { message: "Search at most 200 characters." }).default(""),
+    startDate: optionalDate,
+    endDate: optionalDate,
+    page: z.coerce.number({ message: pageMessage }).int({ message: pageMessage }).min(1, { message: pageMessage }).default(1),
+    itemsPerPage: z.coerce
+      .number()
+      .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { message: "Show 10, 25 or 50 per page." })
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .superRefine((query, context) => {
+    if (query.startDate && query.endDate && query.startDate > query.endDate) context.addIssue({ code: "custom", path: ["endDate"], message: "The end date is before the start date." });
+    if ((query.page - 1) * query.itemsPerPage >= MAX_QUEUE_OFFSET) {
+      context.addIssue({ code: "custom", path: ["page"], message: `Pages go up to ${MAX_QUEUE_OFFSET / query.itemsPerPage}; search or narrow the dates instead.` });
+    }
+  });
+export type QueueQuery = z.output<typeof QueueQuerySchema>;
+
+export interface QueueRelease {
+  id: string;
+  title: string;
+  artistName: string;
+  userId: string;
+  email: string;
+  status: number | null;
+  statusLabel: string;
+  submittedAt: string | null;
+  lockedBy: string | null;
+}
+
+export interface QueueUser {
+  userId: string;
+  email: string;
+  releases: number;
+  oldestSubmittedAt: string | null;
+  lockedBy: string | null;
+}
+
+export type QueuePage =
+  | { kind: "releases"; queue: Queue; rows: QueueRelease[]; total: number; page: number; itemsPerPage: number }
+  | { kind: "users"; queue: Queue; rows: QueueUser[]; total: number; page: number; itemsPerPage: number };
+
+const paidNow = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${releases.userId} and ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > now())`;
+
+function filters(query: QueueQuery): SQL[] {
+  const where: SQL[] = [eq(releases.status, QUEUE_STATUS[query.queue])];
+  if (query.startDate) where.push(gte(releases.submittedAt, new Date(`${query.startDate}T00:00:00Z`)));
+  if (query.endDate) where.push(lt(releases.submittedAt, new Date(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000)));
+  if (query.queue === "paid_users") where.push(paidNow);
+  if (query.queue === "free_users") where.push(sql`not ${paidNow}`);
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    where.push(or(ilike(releases.title, like), ilike(releases.artistName, like), ilike(users.email, like), eq(releases.id, query.q), eq(releases.userId, query.q))!);
+  }
+  return where;
+}
+
+/** The lock holder's email, when a live lock is on the user's releases. */
+const lockHolder = sql<string | null>`(select ${users.email} from ${releaseReviewLocks} join ${users} on ${users.id} = ${releaseReviewLocks.adminId} where ${releaseReviewLocks.userId} = ${releases.userId} and ${releaseReviewLocks.expiresAt} > now())`;
+
+export async function listQueue(database: Db | Tx, query: QueueQuery): Promise<QueuePage> {
+  const where = and(...filters(query));
+  const offset = (query.page - 1) * query.itemsPerPage;
+  const base = { queue: query.queue, page: query.page, itemsPerPage: query.itemsPerPage };
+  if ((RELEASE_QUEUES as readonly string[]).includes(query.queue)) {
+    // The search joins users only when it looks at emails; the plain queue reads the index alone.
+    const [{ total }] = await database.select({ total: count() }).from(releases).innerJoin(users, eq(users.id, releases.userId)).where(where);
+    const rows = await database
+      .select({
+        id: releases.id,
+        title: releases.title,
+        artistName: releases.artistName,
+        userId: releases.userId,
+        email: users.email,
+        status: releases.status,
+        submittedAt: releases.submittedAt,
+        lockedBy: lockHolder,
+      })
+      .from(releases)
+      .innerJoin(users, eq(users.id, releases.userId))
+      .where(where)
+      .orderBy(asc(releases.submittedAt), asc(releases.id))
+      .limit(query.itemsPerPage)
+      .offset(offset);
+    return {
+      kind: "releases",
+      ...base,
+      total,
+      rows: rows.map((row) => ({ ...row, statusLabel: releaseStatusLabel(row.status), submittedAt: row.submittedAt?.toISOString() ?? null })),
+    };
+  }
+  const [{ total }] = await database
+    .select({ total: sql<number>`count(distinct ${releases.userId})`.mapWith(Number) })
+    .from(releases)
+    .innerJoin(users, eq(users.id, releases.userId))
+    .where(where);
+  const oldest = sql<Date | null>`min(${releases.submittedAt})`;
+  const rows = await database
+    .select({ userId: releases.userId, email: users.email, releases: count(), oldest, lockedBy: sql<string | null>`max(${lockHolder})` })
+    .from(releases)
+    .innerJoin(users, eq(users.id, releases.userId))
+    .where(where)
+    .groupBy(releases.userId, users.email)
+    .orderBy(sql`min(${releases.submittedAt}) asc nulls last`, asc(releases.userId))
+    .limit(query.itemsPerPage)
+    .offset(offset);
+  return {
+    kind: "users",
+    ...base,
+    total,
+    rows: rows.map((row) => ({ userId: row.userId, email: row.email, releases: row.releases, oldestSubmittedAt: row.oldest ? new Date(row.oldest).toISOString() : null, lockedBy: row.lockedBy })),
+  };
+}
