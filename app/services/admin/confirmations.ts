@@ -21,7 +21,7 @@ function canonicalParams(params: Record<string, string>): Record<string, string>
 export interface ConfirmationRequest {
   actorId: string;
   /** A user action, or a bulk action on other rows (restricted artist names, releases): their ids. */
-  action: ConfirmedAction | "restricted_artist_names.delete" | "release.bulk_approve" | "release.bulk_reject";
+  action: ConfirmedAction | "restricted_artist_names.delete" | "release.bulk_approve" | "release.bulk_reject" | "release.takedown";
   /** Sorted, distinct target ids. */
   targets: string[];
   params: Record<string, string>;

@@ -10,9 +10,9 @@ import { releaseReviewLocks } from "#drizzle/schema/review";
 import type { Db, Tx } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 
-export const REVIEW_LOCK_MINUTES = 5;
-/** How often an open review page renews its lock (well inside REVIEW_LOCK_MINUTES). */
-export const REVIEW_LOCK_RENEW_SECONDS = 60;
+import { REVIEW_LOCK_MINUTES } from "./labels";
+
+export { REVIEW_LOCK_MINUTES, REVIEW_LOCK_RENEW_SECONDS } from "./labels";
 
 export interface LockView {
   userId: string;

@@ -13,21 +13,9 @@ import type { Db, Tx } from "~/server/db.server";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "~/services/admin/user-lookup";
 import { ReleaseStatus, releaseStatusLabel } from "~/services/releases/status";
 import { STATS_MIN_DATE } from "~/utils/release-display";
+import { QUEUES, RELEASE_QUEUES, type Queue } from "./labels";
 
-export const RELEASE_QUEUES = ["submitted", "approved", "live"] as const;
-export const USER_QUEUES = ["submitted_users", "on_hold_users", "paid_users", "free_users"] as const;
-export const QUEUES = [...RELEASE_QUEUES, ...USER_QUEUES] as const;
-export type Queue = (typeof QUEUES)[number];
-
-export const QUEUE_LABELS: Record<Queue, string> = {
-  submitted: "Submitted",
-  approved: "Approved",
-  live: "Live",
-  submitted_users: "Users with submitted releases",
-  on_hold_users: "On hold",
-  paid_users: "Paid users",
-  free_users: "Free users",
-};
+export { QUEUE_LABELS, QUEUES, RELEASE_QUEUES, USER_QUEUES, type Queue } from "./labels";
 
 /** The furthest a queue pages (400 pages of 25): deeper offsets cost more than any reviewer needs. */
 export const MAX_QUEUE_OFFSET = 10_000;
