@@ -23,6 +23,7 @@ import { IdSchema } from "~/utils/input-schemas";
 import { listUserReleases, type ReleasePage } from "~/services/releases/index.server";
 import { EMPTY_LIST, LIBRARY_PAGE_SIZE, libraryHref, LOAD_FAILED, PAGE_SIZE_OPTIONS, RELEASES_PAGE_SIZE } from "~/utils/library-paging";
 import { releaseStatusLabel } from "~/utils/release-display";
+import { reviewSummary } from "~/components/releases/review-notice";
 
 
 const LibraryQuery = z.object({
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     songs: songs && { total: songs.total, items: songs.songs },
     releases: releases && {
       total: releases.total,
-      items: releases.releases.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName, status: release.status, thumbnailUrl: release.coverArt?.thumbnailUrl ?? null, songs: release.songs.length })),
+      items: releases.releases.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName, status: release.status, thumbnailUrl: release.coverArt?.thumbnailUrl ?? null, songs: release.songs.length, review: reviewSummary(release.status, release.issues) })),
     },
   });
 }
@@ -315,6 +316,11 @@ function ReleaseList({ releases }: { releases: NonNullable<Data["releases"]> }) 
             <p className="text-sm text-slate-400">
               {release.artistName} · {release.songs} {release.songs === 1 ? "song" : "songs"}
             </p>
+            {release.review ? (
+              <p data-testid="release-row-review" className="text-sm text-amber-200">
+                {release.review}
+              </p>
+            ) : null}
           </div>
           <span data-testid="release-row-status" className="rounded-full bg-brand-500/20 px-3 py-1 text-xs font-semibold text-brand-200">
             {releaseStatusLabel(release.status)}

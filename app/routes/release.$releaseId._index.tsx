@@ -14,6 +14,7 @@ import { ApiError } from "~/server/http.server";
 import { archiveRelease, findTransition, isEditable, loadOwnedRelease, releaseStats, releaseView, ReleaseStatus, requestTakedown, StatsRangeSchema, todayIso } from "~/services/releases/index.server";
 import { readFormData } from "~/utils/forms";
 import { explicitLabel, RELEASE_PLATFORMS, STATS_MIN_DATE } from "~/utils/release-display";
+import { ReviewNotice } from "~/components/releases/review-notice";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { release } = await loadOwnedRelease(request, params.releaseId);
@@ -37,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       creditUrl: view.coverArtCreditUrl,
       createdOn: view.createdOn,
       submittedAt: view.submittedAt,
+      issues: view.issues,
       songs: view.songs.map((song) => ({ id: song.id, name: song.unnamed ? "Unnamed song" : song.songName, durationSeconds: song.durationSeconds, audioUrl: song.audioUrl, peaks: song.peaks })),
     },
     editable: isEditable(release.status) && !release.archivedAt,
@@ -87,6 +89,7 @@ export default function ReleaseInfoPage() {
           Submitted. Our team reviews releases before they go to the stores; this page shows where it stands.
         </p>
       ) : null}
+      <ReviewNotice releaseId={release.id} status={release.status} issues={release.issues} editable={data.editable} />
       {failure?.error ? (
         <div className="mt-4">
           <Alert>{failure.error}</Alert>

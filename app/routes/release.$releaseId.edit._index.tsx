@@ -7,6 +7,8 @@ import { useEffect } from "react";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Alert, GenerateArtForm, ReleaseDetailsForm, ReleaseSteps } from "~/components/releases/release-form";
+import { ReviewNotice } from "~/components/releases/review-notice";
+import { flagsAsFieldErrors } from "~/services/review/fields";
 import { explicitToChoice, isEditable, loadOwnedRelease, previousGeneratedArt, releaseFormAction, releaseView } from "~/services/releases/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,6 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     cover: view.coverArt ? { id: view.coverArt.id, thumbnailUrl: view.coverArt.thumbnailUrl, pageUrl: view.coverArt.pageUrl, source: view.coverArt.source } : null,
     history: history.map((item) => ({ id: item.id, keyword: item.keyword, prompt: item.prompt, status: item.status, error: item.error, coverArt: item.coverArt ? { id: item.coverArt.id, thumbnailUrl: item.coverArt.thumbnailUrl } : null })),
+    status: release.status,
+    issues: release.issues,
     notice: search.get("notice"),
     coverError: search.get("coverError"),
   });
@@ -53,6 +57,8 @@ export default function ReleaseEditPage() {
   const detailsFailure = failure && failure.intent === "save" ? failure : undefined;
   const artFailure = failure && failure.intent !== "save" ? failure : undefined;
   const coverErrors = data.coverError && !failure ? { coverArt: [data.coverError] } : undefined;
+  // A release sent back by review shows the reviewer's flags on the fields they are about.
+  const reviewErrors = flagsAsFieldErrors(data.issues);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       {pending ? (
@@ -69,6 +75,7 @@ export default function ReleaseEditPage() {
       </nav>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-white">{data.values.title || "Release"}</h1>
       <ReleaseSteps releaseId={data.releaseId} current="details" />
+      <ReviewNotice releaseId={data.releaseId} status={data.status} issues={data.issues} editable={false} />
       {data.notice === "saved" && !failure ? (
         <p role="status" className="mt-6 rounded-xl border border-accent-400/40 bg-ink-900 px-4 py-3 text-sm text-accent-200">
           Saved.
@@ -80,7 +87,7 @@ export default function ReleaseEditPage() {
         </div>
       ) : null}
       <div className="mt-8 grid gap-10">
-        <ReleaseDetailsForm values={detailsFailure?.values ?? data.values} errors={detailsFailure?.errors ?? coverErrors} cover={data.cover} isNew={false} />
+        <ReleaseDetailsForm values={detailsFailure?.values ?? data.values} errors={detailsFailure?.errors ?? coverErrors ?? reviewErrors} cover={data.cover} isNew={false} />
         <GenerateArtForm errors={artFailure?.errors} values={{ keyword: "", prompt: "" }} history={data.history} currentCoverId={data.cover?.id ?? null} />
         <div className="flex justify-end">
           <Link to={`/release/${data.releaseId}/edit/songs`} className={buttonClass("primary")}>

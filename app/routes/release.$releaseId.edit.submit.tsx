@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Alert, ReleaseSteps } from "~/components/releases/release-form";
+import { ReviewNotice } from "~/components/releases/review-notice";
 import { ApiError } from "~/server/http.server";
 import { getReleaseLimits, isEditable, loadOwnedRelease, releaseView, reviewRelease, submitRefusal, submitRelease, findTransition, ReleaseStatus } from "~/services/releases/index.server";
 import { explicitLabel } from "~/utils/release-display";
@@ -19,6 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const needsSlot = release.status === ReleaseStatus.Draft || release.status === ReleaseStatus.Rejected;
   return json({
     releaseId: release.id,
+    status: release.status,
+    issues: release.issues,
     canMove: findTransition(release.status, ReleaseStatus.Submitted, "owner") !== undefined,
     review: [
       { field: "title", label: "Title", value: view.title },
@@ -62,6 +65,7 @@ export default function ReleaseSubmitPage() {
       </nav>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-white">Review and submit</h1>
       <ReleaseSteps releaseId={data.releaseId} current="submit" />
+      <ReviewNotice releaseId={data.releaseId} status={data.status} issues={data.issues} editable={false} />
       {failure?.error ? (
         <div className="mt-6" data-testid="submit-error">
           <Alert>{failure.error}</Alert>

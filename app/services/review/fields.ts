@@ -100,3 +100,11 @@ export function clearFixedFlags(issues: Record<string, string> | null, before: o
   }
   return Object.keys(left).length > 0 ? left : null;
 }
+
+/** The flags as the release form's field errors (title, artist name, cover art…), so the form points at them. */
+export function flagsAsFieldErrors(issues: Record<string, string> | null | undefined): Record<string, string[]> | undefined {
+  const { flags } = readIssues(issues);
+  const onForm = flags.filter((flag) => (Object.values(FORM_FIELD_FLAGS) as string[]).includes(flag.field));
+  if (onForm.length === 0) return undefined;
+  return Object.fromEntries(onForm.map((flag) => [flag.field, [flag.note ? `Our reviewer flagged this: ${flag.note}` : "Our reviewer flagged this. Please fix it."]]));
+}
