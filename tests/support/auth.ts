@@ -140,7 +140,7 @@ export async function readOutbox(to?: string): Promise<OutboxMessage[]> {
     files.map(async (file) => {
       const raw = await readFile(path.join(outboxDir(), file), "utf8");
       const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, "m"))?.[1] ?? "";
-      const textPart = raw.split(/Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*\n/)[1]?.split(/\n--/)[0] ?? "";
+      const textPart = raw.split(/Content-Type: text\/plain[^\n]*\n(?:[^\r\n]+\r?\n)*\r?\n/)[1]?.split(/\n--/)[0] ?? "";
       const text = decodeQuotedPrintable(textPart);
       return { file, to: header("To"), subject: header("Subject"), text, links: text.match(/https?:\/\/\S+/g) ?? [] };
     }),

@@ -52,7 +52,7 @@ export function isReviewField(value: string): value is ReviewField {
 /** A flag request: the flagged fields (each with an optional note) and the message to the user. */
 export const FlagInputSchema = z
   .object({
-    fields: z.record(z.enum(REVIEW_FIELDS), z.string().trim().max(500, { message: "A field note can be at most 500 characters." })),
+    fields: z.partialRecord(z.enum(REVIEW_FIELDS), z.string().trim().max(500, { message: "A field note can be at most 500 characters." })),
     message: z.string().trim().max(REVIEW_MESSAGE_MAX, { message: `The message can be at most ${REVIEW_MESSAGE_MAX} characters.` }),
   })
   .superRefine((input, context) => {

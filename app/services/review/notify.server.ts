@@ -27,19 +27,19 @@ export function reviewEmail(notice: ReviewNotice, release: { id: string; title: 
   const said = message ? ` Our reviewer wrote: “${message}”` : "";
   const texts: Record<ReviewNotice, { subject: string; intro: string; action: string; outro: string }> = {
     approved: {
-      subject: `“${release.title}” is approved`,
+      subject: `Approved: ${release.title}`,
       intro: `Hi ${release.displayName}, your release “${release.title}” passed review and is on its way to the stores.`,
       action: "See your release",
       outro: "We will email you again when it is live.",
     },
     rejected: {
-      subject: `“${release.title}” was not approved`,
+      subject: `Not approved: ${release.title}`,
       intro: `Hi ${release.displayName}, your release “${release.title}” could not be approved.${said}`,
       action: "See your release",
       outro: "You can change it and submit it again from its page.",
     },
     flagged: {
-      subject: `“${release.title}” needs corrections`,
+      subject: `Needs corrections: ${release.title}`,
       intro: `Hi ${release.displayName}, your release “${release.title}” needs a few corrections before it can go to the stores.${said}${
         flags.length > 0 ? ` Please fix: ${flags.map((flag) => (flag.note ? `${flag.label} (${flag.note})` : flag.label)).join("; ")}.` : ""
       }`,
@@ -47,7 +47,7 @@ export function reviewEmail(notice: ReviewNotice, release: { id: string; title: 
       outro: "Once it is fixed, submit it again and we will review it.",
     },
     live: {
-      subject: `“${release.title}” is live`,
+      subject: `Live: ${release.title}`,
       intro: `Hi ${release.displayName}, your release “${release.title}” is live on the stores.`,
       action: "See your release",
       outro: "Stream counts appear on its page as the stores report them.",

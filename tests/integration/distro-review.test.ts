@@ -1,0 +1,208 @@
+// Staff review of releases (issue 18 items 1 and 5) through the route modules against real Postgres: the
+// review lock (held, refused, expired, released) and two admins approving at once, flagging and the
+// owner's correction and resubmission, bulk actions refused without their confirmation, the queues, and
+// the owner's emails.
+import "../support/http-env";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { adminAuditLog } from "#drizzle/schema/admin";
+import { users } from "#drizzle/schema/auth";
+import { releases } from "#drizzle/schema/releases";
+import { releaseReviewLocks } from "#drizzle/schema/review";
+import * as distroPage from "~/routes/admin.distro";
+import * as reviewPage from "~/routes/admin.users.$userId.distro";
+import * as apiAction from "~/routes/api.admin.release.$id.$action";
+import * as apiBulk from "~/routes/api.admin.releases.bulk";
+import * as apiBulkConfirm from "~/routes/api.admin.releases.bulk.confirmations";
+import * as apiQueue from "~/routes/api.admin.releases.$queue";
+import * as apiLock from "~/routes/api.admin.user.$id.releases.review";
+import * as editRoute from "~/routes/release.$releaseId.edit._index";
+import * as infoRoute from "~/routes/release.$releaseId._index";
+import * as submitRoute from "~/routes/release.$releaseId.edit.submit";
+import { LocalDiskStorage, useStorage } from "~/server/storage.server";
+import { setReleaseCoverArt } from "~/services/releases/index.server";
+import { FLAG_MESSAGE_REQUIRED } from "~/services/review/fields";
+import { callRoute, createSession, get, post, readOutbox } from "../support/auth";
+import { setupTestDatabase } from "../support/database";
+import { insertCoverArt } from "../support/releases";
+import { staff, submittedRelease } from "../support/review";
+
+const database = setupTestDatabase("postgres");
+
+beforeAll(() => {
+  useStorage(new LocalDiskStorage(mkdtempSync(path.join(os.tmpdir(), "songloom-review-"))));
+});
+
+const json = (url: string, method: string, body: unknown, cookie: string) =>
+  new Request(new URL(url, "http://localhost:3000"), { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Cookie: cookie } });
+
+const act = (cookie: string, id: string, action: string, body: unknown = {}) => callRoute(apiAction.action, json(`/api/admin/release/${id}/${action}`, "POST", body, cookie), { id, action });
+
+async function statusOf(id: string) {
+  return (await database().db.select().from(releases).where(eq(releases.id, id)))[0];
+}
+
+describe("the review lock", () => {
+  test("two admins approving the same release at once: exactly one wins, one audit row", async () => {
+    const { db } = database();
+    const { release } = await submittedRelease(db);
+    const [a, b] = [await staff(db), await staff(db)];
+    const answers = await Promise.all([act(a.cookie, release.id, "approve"), act(b.cookie, release.id, "approve")]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([409, 423]).toContain(statuses[1]);
+    expect((await statusOf(release.id)).status).toBe(4);
+    const audit = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, release.id), eq(adminAuditLog.action, "release.approve")));
+    expect(audit).toHaveLength(1);
+  });
+
+  test("while one admin holds it another sees who and cannot act; it expires when abandoned; DELETE lets go", async () => {
+    const { db } = database();
+    const { release, userId } = await submittedRelease(db);
+    const [a, b] = [await staff(db), await staff(db)];
+    const lockPath = `/api/admin/user/${userId}/releases/review`;
+    const take = (cookie: string) => callRoute(apiLock.action, json(lockPath, "POST", {}, cookie), { id: userId });
+
+    expect((await take(a.cookie)).status).toBe(200);
+    const refused = await take(b.cookie);
+    expect(refused.status).toBe(423);
+    expect((await refused.json()).error.message).toContain(a.user.email);
+
+    // The review page shows B who holds it and offers no actions; B's action is refused on the server.
+    const page = await (await callRoute(reviewPage.loader, get(`/admin/users/${userId}/distro`, b.cookie), { userId })).json();
+    expect(page.lockedOut).toBe(true);
+    expect(page.lock.adminEmail).toBe(a.user.email);
+    const blocked = await callRoute(reviewPage.action, post(`/admin/users/${userId}/distro`, { intent: "approve", releaseId: release.id }, b.cookie), { userId });
+    expect(blocked.status).toBe(423);
+    expect((await statusOf(release.id)).status).toBe(0);
+
+    // Abandoned: once it lapses, B takes it.
+    await db.update(releaseReviewLocks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(releaseReviewLocks.userId, userId));
+    expect((await take(b.cookie)).status).toBe(200);
+    expect((await act(a.cookie, release.id, "approve")).status).toBe(423);
+
+    const released = await callRoute(apiLock.action, json(lockPath, "DELETE", {}, b.cookie), { id: userId });
+    expect(await released.json()).toEqual({ released: true });
+    expect((await act(a.cookie, release.id, "approve")).status).toBe(200);
+  });
+
+  test("a distro viewer sees the review page but takes no lock and cannot act", async () => {
+    const { db } = database();
+    const { release, userId } = await submittedRelease(db);
+    const viewer = await staff(db, ["creator_success_coordinator"]);
+    const page = await (await callRoute(reviewPage.loader, get(`/admin/users/${userId}/distro`, viewer.cookie), { userId })).json();
+    expect(page.release.title).toBe(release.title);
+    expect(page.lock).toBeNull();
+    expect((await act(viewer.cookie, release.id, "approve")).status).toBe(403);
+  });
+});
+
+describe("flagging and resubmitting", () => {
+  test("a flag needs a field or a message; the owner sees what to fix, fixing clears that flag, resubmitting clears the rest", async () => {
+    const { db } = database();
+    const { release, userId } = await submittedRelease(db, { title: "Fog Lights" });
+    const reviewer = await staff(db);
+    const owner = { ...(await createSession(db, userId)), email: (await db.select().from(users).where(eq(users.id, userId)))[0].email };
+
+    const empty = await callRoute(reviewPage.action, post(`/admin/users/${userId}/distro`, { intent: "flag", releaseId: release.id, message: "" }, reviewer.cookie), { userId });
+    expect(empty.status).toBe(400);
+    const emptyBody = await empty.json();
+    expect(emptyBody, JSON.stringify(emptyBody)).toMatchObject({ fields: { message: [FLAG_MESSAGE_REQUIRED] } });
+
+    const flagged = await callRoute(
+      reviewPage.action,
+      post(`/admin/users/${userId}/distro`, { intent: "flag", releaseId: release.id, flag: "coverArt", "note.coverArt": "The art has a website address on it.", message: "Please replace the cover." }, reviewer.cookie),
+      { userId },
+    );
+    expect(flagged.status).toBe(302);
+    expect((await statusOf(release.id))).toMatchObject({ status: 3, issues: { coverArt: "The art has a website address on it.", message: "Please replace the cover." } });
+    const [audit] = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, release.id), eq(adminAuditLog.action, "release.flag")));
+    expect(audit.actorId).toBe(reviewer.user.id);
+
+    // The owner's release page and form say what to fix; an email says so too.
+    const info = await (await callRoute(infoRoute.loader, get(`/release/${release.id}`, owner.cookie), { releaseId: release.id })).json();
+    expect(info.release.issues).toEqual({ coverArt: "The art has a website address on it.", message: "Please replace the cover." });
+    expect(info.editable).toBe(true);
+    const form = await (await callRoute(editRoute.loader, get(`/release/${release.id}/edit`, owner.cookie), { releaseId: release.id })).json();
+    expect(form.issues.coverArt).toBe("The art has a website address on it.");
+    const [mail] = await readOutbox(owner.email);
+    expect(mail.subject).toBe("Needs corrections: Fog Lights");
+    expect(mail.text).toContain("Please replace the cover.");
+    expect(mail.text).toContain("Cover art (The art has a website address on it.)");
+
+    // A new cover clears the art flag; the message stays until the release is resubmitted.
+    await setReleaseCoverArt({ id: userId }, release.id, await insertCoverArt(db, userId));
+    expect((await statusOf(release.id)).issues).toEqual({ message: "Please replace the cover." });
+    const submitted = await callRoute(submitRoute.action, post(`/release/${release.id}/edit/submit`, {}, owner.cookie), { releaseId: release.id });
+    expect(submitted.status).toBe(302);
+    expect(await statusOf(release.id)).toMatchObject({ status: 0, issues: null });
+  });
+
+  test("a rejection carries its message to the owner; statuses never move backwards", async () => {
+    const { db } = database();
+    const { release, userId } = await submittedRelease(db, { title: "Low Tide" });
+    const reviewer = await staff(db);
+    const rejected = await act(reviewer.cookie, release.id, "reject", { message: "This is someone else's recording." });
+    expect(rejected.status).toBe(200);
+    expect(await rejected.json()).toMatchObject({ status: 2, statusLabel: "Rejected", issues: { message: "This is someone else's recording." } });
+    expect((await act(reviewer.cookie, release.id, "approve")).status).toBe(409);
+    const [owner] = await db.select().from(users).where(eq(users.id, userId));
+    const [mail] = await readOutbox(owner.email);
+    expect(mail.subject).toBe("Not approved: Low Tide");
+    expect(mail.text).toContain("This is someone else's recording.");
+  });
+});
+
+describe("bulk review", () => {
+  test("bulk approve is refused without its confirmation token, and runs once with it", async () => {
+    const { db } = database();
+    const first = await submittedRelease(db, { title: "One" });
+    const second = await submittedRelease(db, { title: "Two" });
+    const reviewer = await staff(db);
+    const ids = [first.release.id, second.release.id];
+
+    const noToken = await callRoute(apiBulk.action, json("/api/admin/releases/bulk", "POST", { action: "approve", releaseIds: ids }, reviewer.cookie));
+    expect(noToken.status).toBe(428);
+    const pageNoToken = await callRoute(distroPage.action, post("/admin/distro", { intent: "approve", releaseIds: first.release.id }, reviewer.cookie));
+    expect(pageNoToken.status).toBe(428);
+    expect((await statusOf(first.release.id)).status).toBe(0);
+
+    const confirm = await (await callRoute(apiBulkConfirm.action, json("/api/admin/releases/bulk/confirmations", "POST", { action: "approve", releaseIds: ids }, reviewer.cookie))).json();
+    // The token is for exactly these releases.
+    const other = await callRoute(apiBulk.action, json("/api/admin/releases/bulk", "POST", { action: "approve", releaseIds: [first.release.id], confirmationToken: confirm.confirmationToken }, reviewer.cookie));
+    expect(other.status).toBe(428);
+    const ran = await callRoute(apiBulk.action, json("/api/admin/releases/bulk", "POST", { action: "approve", releaseIds: ids, confirmationToken: confirm.confirmationToken }, reviewer.cookie));
+    expect(await ran.json()).toEqual({ moved: 2 });
+    expect((await statusOf(second.release.id)).status).toBe(4);
+    const again = await callRoute(apiBulk.action, json("/api/admin/releases/bulk", "POST", { action: "approve", releaseIds: ids, confirmationToken: confirm.confirmationToken }, reviewer.cookie));
+    expect(again.status).toBe(428);
+  });
+});
+
+describe("queues", () => {
+  test("releases by status, searchable, by date, paged; bad paging names the field", async () => {
+    const { db } = database();
+    const reviewer = await staff(db);
+    await submittedRelease(db, { title: "Queue Old", submittedAt: new Date("2024-01-02T10:00:00Z") });
+    await submittedRelease(db, { title: "Queue New", submittedAt: new Date("2024-03-02T10:00:00Z") });
+    await submittedRelease(db, { title: "Queue Live", status: 1, submittedAt: new Date("2024-02-02T10:00:00Z") });
+    const queue = async (path: string, params: Record<string, string>) => (await callRoute(apiQueue.loader, get(path, reviewer.cookie), params)).json();
+
+    const all = await queue("/api/admin/releases/submitted?query=Queue", { queue: "submitted" });
+    expect(all.releases.map((row: { title: string }) => row.title)).toEqual(["Queue Old", "Queue New"]);
+    const dated = await queue("/api/admin/releases/submitted?query=Queue&start_date=2024-02-01&end_date=2024-12-31", { queue: "submitted" });
+    expect(dated.releases.map((row: { title: string }) => row.title)).toEqual(["Queue New"]);
+    const live = await queue("/api/admin/releases/live?query=Queue", { queue: "live" });
+    expect(live).toMatchObject({ total: 1, perPage: 25, page: 1 });
+    const paged = await queue("/api/admin/releases/submitted?query=Queue&perPage=10&page=2", { queue: "submitted" });
+    expect(paged).toMatchObject({ releases: [], page: 2, perPage: 10, total: 2 });
+
+    const bad = await callRoute(apiQueue.loader, get("/api/admin/releases/submitted?perPage=20", reviewer.cookie), { queue: "submitted" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("Show 10, 25 or 50 per page.");
+    const page = await callRoute(distroPage.loader, get("/admin/distro?queue=submitted&itemsPerPage=30", reviewer.cookie));
+    expect(page.status).toBe(400);
+  });
+});
