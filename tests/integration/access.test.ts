@@ -67,6 +67,18 @@ import * as apiSongTags from "~/routes/api.admin.tags._index";
 import * as apiSongTag from "~/routes/api.admin.tags.$id";
 import * as apiUserSongs from "~/routes/api.admin.stats.user.$id.songs";
 import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
+import * as adminDistro from "~/routes/admin.distro";
+import * as adminDistroRelease from "~/routes/admin.distro.$releaseId";
+import * as adminUserDistro from "~/routes/admin.users.$userId.distro";
+import * as adminUserReleases from "~/routes/admin.users.$userId.releases";
+import * as apiReviewAction from "~/routes/api.admin.release.$id.$action";
+import * as apiReviewQueue from "~/routes/api.admin.releases.$queue";
+import * as apiReviewSubmittedUsers from "~/routes/api.admin.releases.submitted.users";
+import * as apiReviewLocks from "~/routes/api.admin.releases.review.user";
+import * as apiReviewBulk from "~/routes/api.admin.releases.bulk";
+import * as apiReviewBulkConfirm from "~/routes/api.admin.releases.bulk.confirmations";
+import * as apiReviewLock from "~/routes/api.admin.user.$id.releases.review";
+import * as apiUserReleasesDistro from "~/routes/api.admin.user.$id.releases.distro";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
 
 const banUser = (userId: string, actorId: string | null) => appDb.transaction((tx) => banUserTx(tx, userId, actorId));
@@ -322,6 +334,10 @@ interface Endpoint {
 }
 
 const PAGE_MODULES: Record<string, { loader: RouteFn }> = {
+  "/admin/distro": adminDistro,
+  "/admin/distro/:releaseId": adminDistroRelease,
+  "/admin/users/:userId/distro": adminUserDistro,
+  "/admin/users/:userId/releases": adminUserReleases,
   "/admin/faqs": adminFaqs,
   "/admin/songs": adminSongs,
   "/admin/roles": adminRoles,
@@ -385,6 +401,25 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /api/admin/user/unban", fn: apiUnban.action as RouteFn, request: (c, id) => json("/api/admin/user/unban", "POST", { userIds: [id] }, c), needs: ["user:admin"] },
   { name: "POST /api/admin/user/account/freeze", fn: apiWithdrawal.action as RouteFn, request: (c, id) => json("/api/admin/user/account/freeze", "POST", { userIds: [id] }, c), params: () => ({ status: "freeze" }), needs: ["account:admin"] },
   { name: "POST /api/admin/user/release_labels", fn: apiSetLabels.action as RouteFn, request: (c, id) => json("/api/admin/user/release_labels", "POST", { userIds: [id], releaseLabel: "BULK" }, c), needs: ["distro:admin"] },
+  // Distribution review (issue 18): distro viewer sees, distro actions acts, distro admin takes down and edits.
+  { name: "POST /admin/distro (prepare a bulk approve)", fn: adminDistro.action as RouteFn, request: (c) => post("/admin/distro", { intent: "prepare_approve", releaseIds: "none" }, c), needs: ["distro:actions"] },
+  { name: "POST /admin/users/:id/distro (approve)", fn: adminUserDistro.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/distro`, { intent: "approve", releaseId: "none" }, c), params: (id) => ({ userId: id }), needs: ["distro:actions"] },
+  { name: "POST /admin/users/:id/distro (flag)", fn: adminUserDistro.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/distro`, { intent: "flag", releaseId: "none", message: "Fix it" }, c), params: (id) => ({ userId: id }), needs: ["distro:actions"] },
+  { name: "GET /api/admin/releases/submitted", fn: apiReviewQueue.loader as RouteFn, request: (c) => get("/api/admin/releases/submitted", c), params: () => ({ queue: "submitted" }), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/releases/approved", fn: apiReviewQueue.loader as RouteFn, request: (c) => get("/api/admin/releases/approved", c), params: () => ({ queue: "approved" }), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/releases/live", fn: apiReviewQueue.loader as RouteFn, request: (c) => get("/api/admin/releases/live", c), params: () => ({ queue: "live" }), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/releases/on_hold_users", fn: apiReviewQueue.loader as RouteFn, request: (c) => get("/api/admin/releases/on_hold_users", c), params: () => ({ queue: "on_hold_users" }), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/releases/paid_users", fn: apiReviewQueue.loader as RouteFn, request: (c) => get("/api/admin/releases/paid_users", c), params: () => ({ queue: "paid_users" }), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/releases/free_users", fn: apiReviewQueue.loader as RouteFn, request: (c) => get("/api/admin/releases/free_users", c), params: () => ({ queue: "free_users" }), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/releases/submitted/users", fn: apiReviewSubmittedUsers.loader as RouteFn, request: (c) => get("/api/admin/releases/submitted/users", c), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/releases/review/user", fn: apiReviewLocks.loader as RouteFn, request: (c) => get("/api/admin/releases/review/user", c), needs: ["distro:viewer"] },
+  { name: "GET /api/admin/user/{id}/releases/distro", fn: apiUserReleasesDistro.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/releases/distro`, c), params: (id) => ({ id }), needs: ["distro:viewer"] },
+  { name: "POST /api/admin/user/{id}/releases/review", fn: apiReviewLock.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/releases/review`, "POST", {}, c), params: (id) => ({ id }), needs: ["distro:actions"] },
+  { name: "DELETE /api/admin/user/{id}/releases/review", fn: apiReviewLock.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/releases/review`, "DELETE", {}, c), params: (id) => ({ id }), needs: ["distro:actions"] },
+  ...(["approve", "reject", "issues", "hold"] as const).map((verb): Endpoint => ({ name: `POST /api/admin/release/{id}/${verb}`, fn: apiReviewAction.action as RouteFn, request: (c) => json(`/api/admin/release/none/${verb}`, "POST", { message: "Matrix" }, c), params: () => ({ id: "none", action: verb }), needs: ["distro:actions"] })),
+  { name: "POST /api/admin/release/{id}/takedown", fn: apiReviewAction.action as RouteFn, request: (c) => json("/api/admin/release/none/takedown", "POST", {}, c), params: () => ({ id: "none", action: "takedown" }), needs: ["distro:admin"] },
+  { name: "POST /api/admin/releases/bulk/confirmations", fn: apiReviewBulkConfirm.action as RouteFn, request: (c) => json("/api/admin/releases/bulk/confirmations", "POST", { action: "approve", releaseIds: ["none"] }, c), needs: ["distro:actions"] },
+  { name: "POST /api/admin/releases/bulk", fn: apiReviewBulk.action as RouteFn, request: (c) => json("/api/admin/releases/bulk", "POST", { action: "reject", releaseIds: ["none"] }, c), needs: ["distro:actions"] },
   { name: "GET /api/admin/release_labels", fn: apiReleaseLabels.loader as RouteFn, request: (c) => get("/api/admin/release_labels", c), needs: ["distro:viewer"] },
   { name: "GET /api/admin/feature_flags", fn: apiFlags.loader as RouteFn, request: (c) => get("/api/admin/feature_flags", c), needs: ["feature_flag:viewer"] },
   { name: "POST /api/admin/feature_flags/{key}/enable", fn: apiFlagSwitch.action as RouteFn, request: (c) => json("/api/admin/feature_flags/enable_song_fetch/enable", "POST", {}, c), params: () => ({ key: "enable_song_fetch", state: "enable" }), needs: ["feature_flag:admin"] },
