@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { adminAuditLog } from "#drizzle/schema/admin";
 import { users } from "#drizzle/schema/auth";
 import { releases } from "#drizzle/schema/releases";
-import { releaseReviewLocks } from "#drizzle/schema/review";
+import { releaseReviewLocks, songAudioChecks } from "#drizzle/schema/review";
 import * as distroPage from "~/routes/admin.distro";
 import * as reviewPage from "~/routes/admin.users.$userId.distro";
 import * as apiAction from "~/routes/api.admin.release.$id.$action";
@@ -21,7 +21,10 @@ import * as apiLock from "~/routes/api.admin.user.$id.releases.review";
 import * as editRoute from "~/routes/release.$releaseId.edit._index";
 import * as infoRoute from "~/routes/release.$releaseId._index";
 import * as submitRoute from "~/routes/release.$releaseId.edit.submit";
-import { LocalDiskStorage, useStorage } from "~/server/storage.server";
+import { getStorage, LocalDiskStorage, useStorage } from "~/server/storage.server";
+import { songs } from "#drizzle/schema/songs";
+import { encodeWav } from "~/engine";
+import { releaseChecks } from "~/services/review/index.server";
 import { setReleaseCoverArt } from "~/services/releases/index.server";
 import { FLAG_MESSAGE_REQUIRED } from "~/services/review/fields";
 import { callRoute, createSession, get, post, readOutbox } from "../support/auth";
@@ -204,5 +207,40 @@ describe("queues", () => {
     expect(JSON.stringify(await bad.json())).toContain("Show 10, 25 or 50 per page.");
     const page = await callRoute(distroPage.loader, get("/admin/distro?queue=submitted&itemsPerPage=30", reviewer.cookie));
     expect(page.status).toBe(400);
+  });
+});
+
+describe("automatic checks with real audio", () => {
+  test("the WAV is measured once per version, and the same audio on a live release is a duplicate", async () => {
+    const { db } = database();
+    const rate = 44_100;
+    const left = new Float32Array(rate * 50).map((_, i) => 0.25 * Math.sin((2 * Math.PI * 220 * i) / rate));
+    const wav = encodeWav({ sampleRate: rate, left, right: left.slice() });
+    await getStorage().put("review-test/song.wav", wav);
+    const media = { mp3: "x.mp3", wav: "review-test/song.wav", midi: "x.mid", peaks: "x.json", description: "x.json" };
+
+    const live = await submittedRelease(db, { title: "Already Out", status: 1 });
+    const copy = await submittedRelease(db, { title: "Copy Of It" });
+    await db.update(songs).set({ media }).where(eq(songs.id, live.songId));
+    await db.update(songs).set({ media }).where(eq(songs.id, copy.songId));
+    await releaseChecks(live.release, null);
+
+    const checks = await releaseChecks(copy.release, null);
+    const [track] = checks.tracks;
+    expect(track.metrics?.durationSeconds).toBeCloseTo(50, 1);
+    expect(track.results).toEqual([
+      { label: "Audio", ok: true, detail: "Length, loudness, clipping and silence are fine." },
+      { label: "Duplicate audio", ok: false, detail: "Already released on “Already Out” by Harbor Loomer." },
+    ]);
+    expect(checks.art).toEqual([{ label: "Cover art", ok: false, detail: "Album Art Required" }]);
+
+    // A second look reads the stored measurement; a new version is measured again.
+    const measured = async () => (await db.select().from(songAudioChecks).where(eq(songAudioChecks.songId, copy.songId)))[0].checkedAt.getTime();
+    const first = await measured();
+    await releaseChecks(copy.release, null);
+    expect(await measured()).toBe(first);
+    await db.update(songs).set({ version: 2 }).where(eq(songs.id, copy.songId));
+    await releaseChecks(copy.release, null);
+    expect(await measured()).toBeGreaterThan(first);
   });
 });
