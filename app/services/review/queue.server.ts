@@ -3,7 +3,7 @@
 // on hold, paid users, free users), searchable, by submission date, paged per spec 3 §2 (page and
 // itemsPerPage, 10/25/50, default 25). Release queues read the (status, submitted_at, id) index in order;
 // offsets are bounded (MAX_QUEUE_OFFSET) so no page walks further than a reviewer could.
-import { and, asc, count, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#drizzle/schema/auth";
 import { subscriptions } from "#drizzle/schema/billing";
@@ -82,74 +82,110 @@ export type QueuePage =
   | { kind: "releases"; queue: Queue; rows: QueueRelease[]; total: number; page: number; itemsPerPage: number }
   | { kind: "users"; queue: Queue; rows: QueueUser[]; total: number; page: number; itemsPerPage: number };
 
-const paidNow = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${releases.userId} and ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > now())`;
+// One hashed set of paying users, rather than a lookup per release row.
+const paidNow = sql`${releases.userId} in (select ${subscriptions.userId} from ${subscriptions} where ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > now())`;
 
 function filters(query: QueueQuery): SQL[] {
   const where: SQL[] = [eq(releases.status, QUEUE_STATUS[query.queue])];
   if (query.startDate) where.push(gte(releases.submittedAt, new Date(`${query.startDate}T00:00:00Z`)));
   if (query.endDate) where.push(lt(releases.submittedAt, new Date(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000)));
   if (query.queue === "paid_users") where.push(paidNow);
-  if (query.queue === "free_users") where.push(sql`not ${paidNow}`);
+  if (query.queue === "free_users") where.push(sql`not (${paidNow})`);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    where.push(or(ilike(releases.title, like), ilike(releases.artistName, like), ilike(users.email, like), eq(releases.id, query.q), eq(releases.userId, query.q))!);
+    // Emails are matched as one hashed set of user ids, so no search joins users row by row.
+    const byEmail = sql`${releases.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${like})`;
+    where.push(or(ilike(releases.title, like), ilike(releases.artistName, like), byEmail, eq(releases.id, query.q), eq(releases.userId, query.q))!);
   }
   return where;
 }
 
-/** The lock holder's email, when a live lock is on the user's releases. */
-const lockHolder = sql<string | null>`(select ${users.email} from ${releaseReviewLocks} join ${users} on ${users.id} = ${releaseReviewLocks.adminId} where ${releaseReviewLocks.userId} = ${releases.userId} and ${releaseReviewLocks.expiresAt} > now())`;
+/** Emails of the users and of the admins holding a live lock on them, for one page of rows. */
+async function peopleOf(database: Db | Tx, userIds: string[]) {
+  if (userIds.length === 0) return { emails: new Map<string, string>(), locks: new Map<string, string>() };
+  const owners = await database.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+  const holders = await database
+    .select({ userId: releaseReviewLocks.userId, email: users.email })
+    .from(releaseReviewLocks)
+    .innerJoin(users, eq(users.id, releaseReviewLocks.adminId))
+    .where(and(inArray(releaseReviewLocks.userId, userIds), sql`${releaseReviewLocks.expiresAt} > now()`));
+  return { emails: new Map(owners.map((row) => [row.id, row.email])), locks: new Map(holders.map((row) => [row.userId, row.email])) };
+}
 
+/**
+ * One page of a queue. The count and the page's ids come from releases alone (in index order unless
+ * searching), and emails and lock holders are looked up for the page's rows only.
+ */
 export async function listQueue(database: Db | Tx, query: QueueQuery): Promise<QueuePage> {
   const where = and(...filters(query));
   const offset = (query.page - 1) * query.itemsPerPage;
   const base = { queue: query.queue, page: query.page, itemsPerPage: query.itemsPerPage };
   if ((RELEASE_QUEUES as readonly string[]).includes(query.queue)) {
-    // The search joins users only when it looks at emails; the plain queue reads the index alone.
-    const [{ total }] = await database.select({ total: count() }).from(releases).innerJoin(users, eq(users.id, releases.userId)).where(where);
-    const rows = await database
-      .select({
-        id: releases.id,
-        title: releases.title,
-        artistName: releases.artistName,
-        userId: releases.userId,
-        email: users.email,
-        status: releases.status,
-        submittedAt: releases.submittedAt,
-        lockedBy: lockHolder,
-      })
-      .from(releases)
-      .innerJoin(users, eq(users.id, releases.userId))
-      .where(where)
-      .orderBy(asc(releases.submittedAt), asc(releases.id))
-      .limit(query.itemsPerPage)
-      .offset(offset);
+    let total: number;
+    let ids: string[];
+    if (query.q) {
+      // A search scans the status's rows once, counting them in the same pass.
+      const found = await database
+        .select({ id: releases.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(releases)
+        .where(where)
+        .orderBy(asc(releases.submittedAt), asc(releases.id))
+        .limit(query.itemsPerPage)
+        .offset(offset);
+      ids = found.map((row) => row.id);
+      total = found[0]?.total ?? (offset > 0 ? (await database.select({ total: count() }).from(releases).where(where))[0].total : 0);
+    } else {
+      // The plain queue walks the (status, submitted_at, id) index: the count and the page read it alone.
+      [{ total }] = await database.select({ total: count() }).from(releases).where(where);
+      ids = (await database.select({ id: releases.id }).from(releases).where(where).orderBy(asc(releases.submittedAt), asc(releases.id)).limit(query.itemsPerPage).offset(offset)).map((row) => row.id);
+    }
+    const rows =
+      ids.length === 0
+        ? []
+        : await database
+            .select({ id: releases.id, title: releases.title, artistName: releases.artistName, userId: releases.userId, status: releases.status, submittedAt: releases.submittedAt })
+            .from(releases)
+            .where(inArray(releases.id, ids))
+            .orderBy(asc(releases.submittedAt), asc(releases.id));
+    const people = await peopleOf(database, [...new Set(rows.map((row) => row.userId))]);
     return {
       kind: "releases",
       ...base,
       total,
-      rows: rows.map((row) => ({ ...row, statusLabel: releaseStatusLabel(row.status), submittedAt: row.submittedAt?.toISOString() ?? null })),
+      rows: rows.map((row) => ({
+        ...row,
+        email: people.emails.get(row.userId) ?? "",
+        statusLabel: releaseStatusLabel(row.status),
+        submittedAt: row.submittedAt?.toISOString() ?? null,
+        lockedBy: people.locks.get(row.userId) ?? null,
+      })),
     };
   }
-  const [{ total }] = await database
-    .select({ total: sql<number>`count(distinct ${releases.userId})`.mapWith(Number) })
-    .from(releases)
-    .innerJoin(users, eq(users.id, releases.userId))
-    .where(where);
   const oldest = sql<Date | null>`min(${releases.submittedAt})`;
-  const rows = await database
-    .select({ userId: releases.userId, email: users.email, releases: count(), oldest, lockedBy: sql<string | null>`max(${lockHolder})` })
-    .from(releases)
-    .innerJoin(users, eq(users.id, releases.userId))
+  // Grouping and counting the groups in one pass (the window runs over the groups, before the limit).
+  const grouped = database.select({ userId: releases.userId, releases: count(), oldest, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(releases);
+  const rows = await grouped
     .where(where)
-    .groupBy(releases.userId, users.email)
+    .groupBy(releases.userId)
     .orderBy(sql`min(${releases.submittedAt}) asc nulls last`, asc(releases.userId))
     .limit(query.itemsPerPage)
     .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const counted = database.select({ total: sql<number>`count(distinct ${releases.userId})`.mapWith(Number) }).from(releases);
+    [{ total }] = await counted.where(where);
+  }
+  const people = await peopleOf(database, rows.map((row) => row.userId));
   return {
     kind: "users",
     ...base,
     total,
-    rows: rows.map((row) => ({ userId: row.userId, email: row.email, releases: row.releases, oldestSubmittedAt: row.oldest ? new Date(row.oldest).toISOString() : null, lockedBy: row.lockedBy })),
+    rows: rows.map((row) => ({
+      userId: row.userId,
+      email: people.emails.get(row.userId) ?? "",
+      releases: row.releases,
+      oldestSubmittedAt: row.oldest ? new Date(row.oldest).toISOString() : null,
+      lockedBy: people.locks.get(row.userId) ?? null,
+    })),
   };
 }
