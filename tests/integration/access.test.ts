@@ -79,6 +79,7 @@ import * as apiReviewBulk from "~/routes/api.admin.releases.bulk";
 import * as apiReviewBulkConfirm from "~/routes/api.admin.releases.bulk.confirmations";
 import * as apiReviewLock from "~/routes/api.admin.user.$id.releases.review";
 import * as apiUserReleasesDistro from "~/routes/api.admin.user.$id.releases.distro";
+import * as apiStaffReleaseEdit from "~/routes/api.release.$id";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
 
 const banUser = (userId: string, actorId: string | null) => appDb.transaction((tx) => banUserTx(tx, userId, actorId));
@@ -418,6 +419,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: "DELETE /api/admin/user/{id}/releases/review", fn: apiReviewLock.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/releases/review`, "DELETE", {}, c), params: (id) => ({ id }), needs: ["distro:actions"] },
   ...(["approve", "reject", "issues", "hold"] as const).map((verb): Endpoint => ({ name: `POST /api/admin/release/{id}/${verb}`, fn: apiReviewAction.action as RouteFn, request: (c) => json(`/api/admin/release/none/${verb}`, "POST", { message: "Matrix" }, c), params: () => ({ id: "none", action: verb }), needs: ["distro:actions"] })),
   { name: "POST /api/admin/release/{id}/takedown", fn: apiReviewAction.action as RouteFn, request: (c) => json("/api/admin/release/none/takedown", "POST", {}, c), params: () => ({ id: "none", action: "takedown" }), needs: ["distro:admin"] },
+  { name: "PUT /api/release/{id} (staff edit)", fn: apiStaffReleaseEdit.action as RouteFn, request: (c) => json("/api/release/none", "PUT", { title: "Matrix", artistName: "Matrix" }, c), params: () => ({ id: "none" }), needs: ["distro:admin"] },
   { name: "POST /api/admin/releases/bulk/confirmations", fn: apiReviewBulkConfirm.action as RouteFn, request: (c) => json("/api/admin/releases/bulk/confirmations", "POST", { action: "approve", releaseIds: ["none"] }, c), needs: ["distro:actions"] },
   { name: "POST /api/admin/releases/bulk", fn: apiReviewBulk.action as RouteFn, request: (c) => json("/api/admin/releases/bulk", "POST", { action: "reject", releaseIds: ["none"] }, c), needs: ["distro:actions"] },
   { name: "GET /api/admin/release_labels", fn: apiReleaseLabels.loader as RouteFn, request: (c) => get("/api/admin/release_labels", c), needs: ["distro:viewer"] },

@@ -18,6 +18,7 @@ import * as apiBulk from "~/routes/api.admin.releases.bulk";
 import * as apiBulkConfirm from "~/routes/api.admin.releases.bulk.confirmations";
 import * as apiQueue from "~/routes/api.admin.releases.$queue";
 import * as apiLock from "~/routes/api.admin.user.$id.releases.review";
+import * as apiStaffEdit from "~/routes/api.release.$id";
 import * as editRoute from "~/routes/release.$releaseId.edit._index";
 import * as infoRoute from "~/routes/release.$releaseId._index";
 import * as submitRoute from "~/routes/release.$releaseId.edit.submit";
@@ -155,6 +156,27 @@ describe("flagging and resubmitting", () => {
     const [mail] = await readOutbox(owner.email);
     expect(mail.subject).toBe("Not approved: Low Tide");
     expect(mail.text).toContain("This is someone else's recording.");
+  });
+});
+
+describe("staff edit", () => {
+  test("a distro admin corrects a release under review with the form's rules; audited; not once it is decided", async () => {
+    const { db } = database();
+    const { release } = await submittedRelease(db, { title: "Tipo" });
+    const musicAdmin = await staff(db, ["music_admin"]);
+    const edit = (body: unknown) => callRoute(apiStaffEdit.action, json(`/api/release/${release.id}`, "PUT", body, musicAdmin.cookie), { id: release.id });
+
+    const bad = await edit({ title: " ", artistName: "Harbor Loomer" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields.title).toEqual(["The title is required."]);
+    const ok = await edit({ title: "Typo", artistName: "Harbor Loomer", genre: "alt", language: "en", explicit: "clean" });
+    expect(ok.status).toBe(200);
+    expect((await statusOf(release.id)).title).toBe("Typo");
+    const [audit] = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, release.id), eq(adminAuditLog.action, "release.edit")));
+    expect(audit).toMatchObject({ before: { title: "Tipo" }, after: { title: "Typo" } });
+
+    expect((await act(musicAdmin.cookie, release.id, "approve")).status).toBe(200);
+    expect((await edit({ title: "Later", artistName: "Harbor Loomer", language: "en", explicit: "clean" })).status).toBe(409);
   });
 });
 
