@@ -169,9 +169,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (intent === "takedown") {
       if (!hasPermission(admin, "distro:admin")) return fail(403, "You do not have permission to do this.");
-      // The token is spent first (its own statement): a take-down without the confirmation step is refused.
-      await db.transaction((tx) => consumeConfirmation(tx, String(form.get("token") ?? ""), { actorId: admin.id, action: "release.takedown", targets: [releaseId], params: {} }));
-      await reviewRelease(admin, releaseId, "takedown", { message });
+      // The token is spent in the take-down's own transaction: without the confirmation step it is refused.
+      const token = String(form.get("token") ?? "");
+      await reviewRelease(admin, releaseId, "takedown", { message }, { confirm: (tx) => consumeConfirmation(tx, token, { actorId: admin.id, action: "release.takedown", targets: [releaseId], params: {} }) });
       return back("takedown");
     }
     const actions: Record<string, ReviewAction> = { approve: "approve", reject: "reject", flag: "flag", hold: "hold" };

@@ -25,7 +25,7 @@ import * as submitRoute from "~/routes/release.$releaseId.edit.submit";
 import { getStorage, LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { songs } from "#drizzle/schema/songs";
 import { encodeWav } from "~/engine";
-import { releaseChecks } from "~/services/review/index.server";
+import { notifyReleaseLive, releaseChecks } from "~/services/review/index.server";
 import { setReleaseCoverArt } from "~/services/releases/index.server";
 import { FLAG_MESSAGE_REQUIRED } from "~/services/review/fields";
 import { callRoute, createSession, get, post, readOutbox } from "../support/auth";
@@ -159,6 +159,18 @@ describe("flagging and resubmitting", () => {
   });
 });
 
+describe("going live", () => {
+  test("notifyReleaseLive (for the delivery side) emails the owner", async () => {
+    const { db } = database();
+    const { release, userId } = await submittedRelease(db, { title: "On Air", status: 1 });
+    await notifyReleaseLive(release.id);
+    const [owner] = await db.select().from(users).where(eq(users.id, userId));
+    const [mail] = await readOutbox(owner.email);
+    expect(mail.subject).toBe("Live: On Air");
+    expect(mail.links).toEqual([`http://localhost:3000/release/${release.id}`]);
+  });
+});
+
 describe("staff edit", () => {
   test("a distro admin corrects a release under review with the form's rules; audited; not once it is decided", async () => {
     const { db } = database();
@@ -177,6 +189,26 @@ describe("staff edit", () => {
 
     expect((await act(musicAdmin.cookie, release.id, "approve")).status).toBe(200);
     expect((await edit({ title: "Later", artistName: "Harbor Loomer", language: "en", explicit: "clean" })).status).toBe(409);
+  });
+});
+
+describe("take down", () => {
+  test("a distro admin takes a live release down after the confirmation step; distro actions alone cannot", async () => {
+    const { db } = database();
+    const { release, userId } = await submittedRelease(db, { title: "Gone Soon", status: 1 });
+    const coordinator = await staff(db);
+    const musicAdmin = await staff(db, ["music_admin"]);
+    const page = (cookie: string, fields: Record<string, string>) => callRoute(reviewPage.action, post(`/admin/users/${userId}/distro`, { releaseId: release.id, ...fields }, cookie), { userId });
+
+    expect((await page(coordinator.cookie, { intent: "prepare_takedown" })).status).toBe(403);
+    expect((await page(musicAdmin.cookie, { intent: "takedown" })).status).toBe(428);
+    expect((await statusOf(release.id)).status).toBe(1);
+    const prepared = await (await page(musicAdmin.cookie, { intent: "prepare_takedown" })).json();
+    expect(prepared).toMatchObject({ stage: "confirm_takedown", title: "Gone Soon" });
+    const done = await page(musicAdmin.cookie, { intent: "takedown", token: prepared.token, message: "Rights claim" });
+    expect(done.status).toBe(302);
+    expect((await statusOf(release.id)).status).toBe(7);
+    expect((await page(musicAdmin.cookie, { intent: "takedown", token: prepared.token })).status).toBe(428);
   });
 });
 

@@ -111,10 +111,18 @@ async function findRelease(releaseId: string, database: typeof db | Tx = db): Pr
  * take down take an optional staff note. Throws ApiError 400 (input, naming the field), 403, 404, 409
  * (status does not allow it, or changed meanwhile), 423 (another admin holds the review lock).
  */
-export async function reviewRelease(reviewer: Reviewer, releaseId: string, action: ReviewAction, input?: unknown): Promise<Release> {
+export async function reviewRelease(
+  reviewer: Reviewer,
+  releaseId: string,
+  action: ReviewAction,
+  input?: unknown,
+  /** Runs first in the same transaction: e.g. spending a confirmation token, so a refused move keeps it. */
+  options: { confirm?: (tx: Tx) => Promise<void> } = {},
+): Promise<Release> {
   requireReviewPermission(reviewer, action);
   const note = action === "hold" || action === "takedown" ? staffNote(input) : undefined;
   const updated = await db.transaction(async (tx) => {
+    await options.confirm?.(tx);
     const release = await findRelease(releaseId, tx);
     await moveInTx(tx, reviewer, release, action, input, note);
     return findRelease(releaseId, tx);
