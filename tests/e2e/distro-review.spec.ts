@@ -104,7 +104,12 @@ for (const javaScriptEnabled of [true, false]) {
       const notice = user.getByTestId("review-notice");
       await expect(notice).toContainText("Please upload cover art without text links.");
       await expect(notice.getByRole("list", { name: "What to fix" })).toHaveText("Cover art: The art shows a website address.");
-      await notice.getByRole("link", { name: "Fix and resubmit" }).click();
+      const releaseUrl = user.url();
+      await user.goto("/library?tab=releases");
+      const row = user.getByRole("list", { name: "Releases" }).getByRole("listitem").filter({ hasText: title });
+      await expect(row.getByTestId("release-row-review")).toHaveText("Please upload cover art without text links. Fix: Cover art.");
+      await user.goto(releaseUrl);
+      await user.getByTestId("review-notice").getByRole("link", { name: "Fix and resubmit" }).click();
       await expect(user.getByText("Our reviewer flagged this: The art shows a website address.")).toBeVisible();
       await user.getByLabel("Cover art", { exact: true }).setInputFiles(covers[1]);
       await user.getByRole("button", { name: "Save release" }).click();

@@ -3,6 +3,7 @@
 // review's flags are kept, shown and cleared.
 import { artChecks, explicitChecks } from "~/services/review/checks.server";
 import { audioWarnings, measureAudio, MIN_TRACK_SECONDS } from "~/services/review/audio-metrics";
+import { reviewSummary } from "~/components/releases/review-notice";
 import { clearFixedFlags, flagsAsFieldErrors, FlagInputSchema, FLAG_MESSAGE_REQUIRED, readIssues } from "~/services/review/fields";
 
 const RATE = 44_100;
@@ -75,5 +76,14 @@ describe("review flags", () => {
     expect(flagsAsFieldErrors(issues)).toEqual({ title: ["Our reviewer flagged this: Typo"], coverArt: ["Our reviewer flagged this. Please fix it."] });
     expect(clearFixedFlags(issues, { title: "Nite", coverArtId: "a" }, { title: "Nite", coverArtId: "b" })).toEqual({ title: "Typo", message: "Please fix these." });
     expect(clearFixedFlags({ title: "Typo" }, { title: "Nite" }, { title: "Night" })).toBeNull();
+  });
+});
+
+describe("the library's review line", () => {
+  test("rejected and flagged releases show the message and the fields to fix; others nothing", () => {
+    expect(reviewSummary(3, { coverArt: "", title: "x", message: "Please fix." })).toBe("Please fix. Fix: Title, Cover art.");
+    expect(reviewSummary(2, { message: "Not yours." })).toBe("Not yours.");
+    expect(reviewSummary(2, null)).toBeNull();
+    expect(reviewSummary(1, { message: "old" })).toBeNull();
   });
 });
