@@ -232,9 +232,32 @@ describe("bulk review", () => {
     expect(other.status).toBe(428);
     const ran = await callRoute(apiBulk.action, json("/api/admin/releases/bulk", "POST", { action: "approve", releaseIds: ids, confirmationToken: confirm.confirmationToken }, reviewer.cookie));
     expect(await ran.json()).toEqual({ moved: 2 });
+    // The bulk action leaves nobody locked out of these users afterwards.
+    expect(await db.select().from(releaseReviewLocks).where(eq(releaseReviewLocks.userId, first.userId))).toEqual([]);
     expect((await statusOf(second.release.id)).status).toBe(4);
     const again = await callRoute(apiBulk.action, json("/api/admin/releases/bulk", "POST", { action: "approve", releaseIds: ids, confirmationToken: confirm.confirmationToken }, reviewer.cookie));
     expect(again.status).toBe(428);
+  });
+});
+
+describe("bulk review and the lock", () => {
+  test("a bulk action touching a user another admin is reviewing moves nothing", async () => {
+    const { db } = database();
+    const free = await submittedRelease(db, { title: "Free One" });
+    const held = await submittedRelease(db, { title: "Held One" });
+    const [a, b] = [await staff(db), await staff(db)];
+    await callRoute(apiLock.action, json(`/api/admin/user/${held.userId}/releases/review`, "POST", {}, a.cookie), { id: held.userId });
+    const ids = [free.release.id, held.release.id];
+    const refused = await callRoute(apiBulkConfirm.action, json("/api/admin/releases/bulk/confirmations", "POST", { action: "reject", releaseIds: ids, message: "Not ready" }, b.cookie));
+    expect(refused.status).toBe(423);
+    // Taken after the confirmation was issued: the run refuses it, all or nothing.
+    await db.delete(releaseReviewLocks).where(eq(releaseReviewLocks.userId, held.userId));
+    const confirm = await (await callRoute(apiBulkConfirm.action, json("/api/admin/releases/bulk/confirmations", "POST", { action: "reject", releaseIds: ids, message: "Not ready" }, b.cookie))).json();
+    await callRoute(apiLock.action, json(`/api/admin/user/${held.userId}/releases/review`, "POST", {}, a.cookie), { id: held.userId });
+    const ran = await callRoute(apiBulk.action, json("/api/admin/releases/bulk", "POST", { action: "reject", releaseIds: ids, message: "Not ready", confirmationToken: confirm.confirmationToken }, b.cookie));
+    expect(ran.status).toBe(423);
+    expect((await statusOf(free.release.id)).status).toBe(0);
+    expect((await statusOf(held.release.id)).status).toBe(0);
   });
 });
 

@@ -18,7 +18,7 @@ import { artistNameRefusal } from "~/services/releases/artist-names";
 import { ReleaseFormSchema } from "~/services/releases/release-form";
 import { findTransition, IllegalTransitionError, ReleaseStatus, transitionRelease } from "~/services/releases/status";
 import { flagIssues, FlagInputSchema, MESSAGE_KEY, RejectInputSchema } from "./fields";
-import { takeReviewLock } from "./lock.server";
+import { currentLock, releaseReviewLock, ReviewLockedError, takeReviewLock } from "./lock.server";
 import { notifyRelease, type ReviewNotice } from "./notify.server";
 
 export interface Reviewer extends AccessSubject {
@@ -195,6 +195,9 @@ export async function prepareBulkReview(reviewer: Reviewer, action: BulkAction, 
   if (found.length !== targets.length) throw new ApiError(404, "not_found", "One or more of these releases do not exist.");
   for (const release of found) {
     if (!findTransition(release.status, TARGET[action], "staff")) throw new IllegalTransitionError(release.status, TARGET[action]);
+    // Said now rather than after the confirmation; the run checks again under the lock.
+    const lock = await currentLock(db, release.userId);
+    if (lock && lock.adminId !== reviewer.id) throw new ReviewLockedError(lock);
   }
   const { token, expiresAt } = await issueConfirmation(db, { actorId: reviewer.id, action: bulkConfirmation(action), targets, params });
   return { token, expiresAt, action, params, releases: found.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName })) };
@@ -208,7 +211,14 @@ export async function runBulkReview(reviewer: Reviewer, action: BulkAction, rele
   try {
     await db.transaction(async (tx) => {
       await consumeConfirmation(tx, token, { actorId: reviewer.id, action: bulkConfirmation(action), targets, params });
+      const found = await tx.select().from(releases).where(inArray(releases.id, targets));
+      // Locks this admin already held stay; the ones the bulk action takes (to check nobody else reviews
+      // those users, and to keep them out meanwhile) are let go once it is done.
+      const owners = [...new Set(found.map((release) => release.userId))];
+      const heldBefore = new Set<string>();
+      for (const owner of owners) if ((await currentLock(tx, owner))?.adminId === reviewer.id) heldBefore.add(owner);
       for (const id of targets) await moveInTx(tx, reviewer, await findRelease(id, tx), action, params);
+      for (const owner of owners) if (!heldBefore.has(owner)) await releaseReviewLock(tx, owner, reviewer.id);
     });
   } catch (error) {
     // The confirmation refusal (428) comes as the admin service's own error type.
