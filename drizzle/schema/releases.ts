@@ -76,7 +76,12 @@ export const releases = pgTable(
     archivedAt: at("archived_at"),
     ...timestamps,
   },
-  (table) => [index("releases_user").on(table.userId, table.createdAt), index("releases_status").on(table.status)],
+  (table) => [
+    index("releases_user").on(table.userId, table.createdAt),
+    index("releases_status").on(table.status),
+    // Distribution: a UPC is never on two releases.
+    uniqueIndex("releases_upc").on(table.upc),
+  ],
 );
 export type Release = typeof releases.$inferSelect;
 
@@ -96,7 +101,12 @@ export const releaseSongs = pgTable(
     isrc: text("isrc"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("release_songs_release_song").on(table.releaseId, table.songId), index("release_songs_song").on(table.songId)],
+  (table) => [
+    uniqueIndex("release_songs_release_song").on(table.releaseId, table.songId),
+    index("release_songs_song").on(table.songId),
+    // Distribution: an ISRC is never on two tracks.
+    uniqueIndex("release_songs_isrc").on(table.isrc),
+  ],
 );
 export type ReleaseSong = typeof releaseSongs.$inferSelect;
 
