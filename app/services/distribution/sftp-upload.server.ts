@@ -5,6 +5,7 @@
 // name is always whole. After a crash the retry finds the batch folder (its name is kept in the delivery
 // row), skips every file already there at its full size and uploads only the rest; the marker goes last,
 // once. At most MAX_PARALLEL_UPLOADS batches upload at once per process, whatever calls this.
+import { connect as netConnect, type Socket } from "node:net";
 import { Readable } from "node:stream";
 import SftpClient from "ssh2-sftp-client";
 import { hostKeyFingerprint, type StoreConnection } from "./config.server";
@@ -51,8 +52,20 @@ export function marker(batch: string): string {
 }
 
 async function connect(connection: StoreConnection): Promise<SftpClient> {
+  // Our own socket, with Nagle off: a batch is many small SFTP requests in a row, and each would otherwise
+  // wait on the server's delayed ACK.
+  const sock = await new Promise<Socket>((resolve, reject) => {
+    const socket = netConnect({ host: connection.host, port: connection.port, noDelay: true, timeout: 20_000 });
+    socket.once("connect", () => {
+      socket.setTimeout(0);
+      resolve(socket);
+    });
+    socket.once("timeout", () => socket.destroy(new Error(`Timed out connecting to ${connection.host}:${connection.port}`)));
+    socket.once("error", reject);
+  });
   const client = new SftpClient("songloom-delivery");
   await client.connect({
+    sock,
     host: connection.host,
     port: connection.port,
     username: connection.username,

@@ -37,6 +37,8 @@ export async function checkBatch(batchDir: string): Promise<Acknowledgement> {
     const messageId = text(document, "/*/MessageHeader/MessageId");
     const takedown = document.find("//DealList//ValidityPeriod/EndDate").length > 0;
     const base = { messageId, takedown, checkedAt };
+    // A takedown names the release's files but does not carry them: the store has them from the release.
+    if (takedown) return { ...base, status: "Success" };
     for (const file of document.find("//File")) {
       const uri = text(file, "URI");
       const target = path.resolve(batchDir, uri);
