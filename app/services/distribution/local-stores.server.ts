@@ -53,7 +53,8 @@ export async function startLocalStores(options: LocalStoresOptions = {}): Promis
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
     connections.add(client);
     // Small SFTP requests one after another: without this each waits on the peer's delayed ACK (~40–90 ms).
-    client.setNoDelay(true);
+    // (ssh2's server connections have setNoDelay; @types/ssh2 does not list it.)
+    (client as Connection & { setNoDelay(noDelay: boolean): void }).setNoDelay(true);
     client.on("close", () => connections.delete(client));
     let storeId = "";
     client.on("authentication", (context) => {
