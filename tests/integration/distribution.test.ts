@@ -17,6 +17,7 @@ import { handlers } from "#jobs/handlers/index";
 import { registerWorkers } from "#jobs/worker";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import * as dspRoute from "~/routes/api.admin.releases.$id.dsp_statuses";
+import * as releasePage from "~/routes/release.$releaseId._index";
 import { requestTakedown } from "~/services/releases/index.server";
 import { ReleaseStatus } from "~/services/releases/status";
 import { deliverToStore, pollAcknowledgement } from "~/services/distribution/deliver.server";
@@ -186,6 +187,18 @@ describe("start to finish through the jobs", () => {
     expect((await callRoute(dspRoute.loader, get(`/api/admin/releases/${releaseId}/dsp_statuses`, regularSession.cookie), { id: releaseId })).status).toBe(403);
     const bad = await callRoute(dspRoute.loader, get(`/api/admin/releases/${releaseId}/dsp_statuses?filter=some`, viewerSession.cookie), { id: releaseId });
     expect(bad.status).toBe(400);
+
+    // The owner's release page: every store's status, filtered.
+    const ownerSession = await createSession(db(), userId);
+    const page = async (filter: string) => {
+      const response = await callRoute(releasePage.loader, get(`/release/${releaseId}?stores=${filter}`, ownerSession.cookie), { releaseId });
+      return ((await response.json()) as { stores: Array<{ id: string; label: string }> }).stores;
+    };
+    const distributed = await page("distributed");
+    expect(distributed).toHaveLength(standard.length);
+    expect(new Set(distributed.map((store) => store.label))).toEqual(new Set(["Success"]));
+    expect((await page("not_distributed")).map((store) => store.label)).toEqual(Array(STORES.length - standard.length).fill("Not submitted"));
+    expect(await page("all")).toHaveLength(STORES.length);
 
     const [owner] = await db().select().from(users).where(eq(users.id, userId));
     await requestTakedown(owner, releaseId);

@@ -1,6 +1,7 @@
 // A store's acknowledgement of a batch: `ack.json` in the batch folder (docs/distribution.md). Stores
 // that answer in another form get a reader of their own that produces this.
 import { z } from "zod";
+import { PLATFORM_STATUS_LABELS } from "~/utils/release-display";
 
 export const AcknowledgementSchema = z.object({
   messageId: z.string().nullable(),
@@ -23,15 +24,6 @@ export const PlatformStatus = {
 } as const;
 export type PlatformStatusValue = (typeof PlatformStatus)[keyof typeof PlatformStatus];
 
-export const PLATFORM_STATUS_LABELS: Record<PlatformStatusValue, string> = {
-  0: "Submitted",
-  1: "Failure",
-  2: "Success",
-  3: "Asset missing",
-  4: "Removed",
-  5: "Not submitted",
-};
-
 export function platformStatusLabel(status: number): string {
-  return PLATFORM_STATUS_LABELS[status as PlatformStatusValue] ?? "Unknown";
+  return PLATFORM_STATUS_LABELS[status] ?? "Unknown";
 }

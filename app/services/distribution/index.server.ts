@@ -17,7 +17,7 @@ import { settleRelease } from "./deliver.server";
 import { assignIdentifiers } from "./identifiers";
 import { STORES, storesFor } from "./stores";
 
-export { PlatformStatus, PLATFORM_STATUS_LABELS, platformStatusLabel } from "./acknowledgement";
+export { PlatformStatus, platformStatusLabel } from "./acknowledgement";
 export { formatIsrc } from "./identifiers";
 export { STORES } from "./stores";
 
