@@ -40,7 +40,15 @@ async function hashed(key: string): Promise<Hashed> {
 }
 
 function batchFile(key: string, name: string, size: number): BatchFile {
-  return { name, size, open: () => Readable.fromWeb(getStorage().createReadStream(key) as never) };
+  return {
+    name,
+    size,
+    async read() {
+      const bytes = await getStorage().get(key);
+      if (!bytes) throw new AssetUnavailableError(`${key} is not in storage`);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+  };
 }
 
 /** The label name a release's messages carry, from its label tier. */

@@ -6,7 +6,6 @@
 // row), skips every file already there at its full size and uploads only the rest; the marker goes last,
 // once. At most MAX_PARALLEL_UPLOADS batches upload at once per process, whatever calls this.
 import { connect as netConnect, type Socket } from "node:net";
-import { Readable } from "node:stream";
 import SftpClient from "ssh2-sftp-client";
 import { hostKeyFingerprint, type StoreConnection } from "./config.server";
 
@@ -16,8 +15,11 @@ export interface BatchFile {
   /** Path inside the batch folder. */
   name: string;
   size: number;
-  /** A fresh stream of the file's bytes. */
-  open(): Readable;
+  /**
+   * The file's bytes. Whole files (a few tens of MB at most) rather than streams: the SFTP client sends
+   * one buffer as many pipelined writes, a stream as one small write at a time, each waiting for its reply.
+   */
+  read(): Promise<Buffer>;
 }
 
 export interface UploadHooks {
@@ -101,8 +103,8 @@ export async function uploadBatch(
     const markerBody = Buffer.from(`<?xml version="1.0" encoding="utf-8"?>\n<BatchComplete batch="${input.batch}" message="${input.message.name}"/>\n`, "utf8");
     const all: BatchFile[] = [
       ...input.files,
-      { name: input.message.name, size: messageBytes.length, open: () => Readable.from([messageBytes]) },
-      { name: marker(input.batch), size: markerBody.length, open: () => Readable.from([markerBody]) },
+      { name: input.message.name, size: messageBytes.length, read: async () => messageBytes },
+      { name: marker(input.batch), size: markerBody.length, read: async () => markerBody },
     ];
     const folders = new Set(all.map((file) => join(base, file.name).split("/").slice(0, -1).join("/")));
     for (const folder of folders) if (!(await client.exists(folder))) await client.mkdir(folder, true);
@@ -119,7 +121,7 @@ export async function uploadBatch(
         await client.delete(target);
       }
       const partial = `${target}.part`;
-      await client.put(file.open(), partial);
+      await client.put(await file.read(), partial);
       await client.rename(partial, target);
       uploaded.push(file.name);
       await onUploaded(file.name);
