@@ -5,7 +5,7 @@ import { seed } from "../../drizzle/seed";
 import { startBoss } from "../../jobs/boss";
 import { registerWorkers } from "../../jobs/worker";
 import { getLocalStores } from "../services/distribution/local-stores.server";
-import { usingLocalStores } from "../services/distribution/config.server";
+import { configuredStores, usingLocalStores } from "../services/distribution/config.server";
 import { getConnection } from "./db.server";
 import { env } from "./env.server";
 import { prepareDummyHash } from "./password.server";
@@ -22,8 +22,10 @@ export async function boot(): Promise<void> {
   const boss = await startBoss(connection);
   if (env.WORKER_IN_PROCESS) {
     await registerWorkers(boss);
-    // No real store configured: the clearly labelled local stand-ins (docs/distribution.md) start now.
+    // No real store configured: the clearly labelled local stand-ins (docs/distribution.md) start now;
+    // in production nothing stands in, and approved releases wait for a configured store.
     if (usingLocalStores()) await getLocalStores();
+    else if (!configuredStores()) console.warn("Distribution: no store is configured (DISTRIBUTION_STORES_FILE); approved releases are not delivered.");
   }
 }
 

@@ -8,10 +8,13 @@ import { mkdtempSync } from "node:fs";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { storeDeliveries } from "#drizzle/schema/distribution";
 import { releases, releaseSongs } from "#drizzle/schema/releases";
 import { users } from "#drizzle/schema/auth";
+import { songs } from "#drizzle/schema/songs";
+import { env } from "~/server/env.server";
+import { resetStoreConfiguration } from "~/services/distribution/config.server";
 import { startBoss, stopBoss } from "#jobs/boss";
 import { handlers } from "#jobs/handlers/index";
 import { registerWorkers } from "#jobs/worker";
@@ -143,6 +146,72 @@ describe("a delivery by hand", () => {
     const [refused] = await db().select().from(storeDeliveries).where(eq(storeDeliveries.id, smallId));
     expect(refused.status).toBe(PlatformStatus.Failure);
     expect(refused.error).toMatch(/1400×1400; at least 3000×3000/);
+  });
+});
+
+describe("which stores", () => {
+  /** The stores startDelivery queues for a release, in a transaction rolled back afterwards (no jobs stay). */
+  async function routedStores(releaseId: string): Promise<string[]> {
+    let routed: string[] = [];
+    await db()
+      .transaction(async (tx) => {
+        await startDelivery(tx, releaseId);
+        routed = (await tx.select({ storeId: storeDeliveries.storeId }).from(storeDeliveries).where(eq(storeDeliveries.releaseId, releaseId))).map((row) => row.storeId);
+        throw new Error("roll back");
+      })
+      .catch((error: Error) => {
+        if (error.message !== "roll back") throw error;
+      });
+    return routed.sort();
+  }
+  const elevated = STORES.filter((store) => store.tier === "elevated").map((store) => store.id);
+
+  test("the standard label reaches the standard stores, the elevated label and fully mastered releases more", async () => {
+    expect(standard.length).toBeGreaterThanOrEqual(40);
+    const plain = await insertApprovedRelease(db(), { tracks: 2 });
+    expect(await routedStores(plain.releaseId)).toEqual(standard.map((store) => store.id).sort());
+    const elevatedLabel = await insertApprovedRelease(db(), { label: "SONGLOOM_ELEVATED" });
+    expect(await routedStores(elevatedLabel.releaseId)).toEqual(STORES.map((store) => store.id).sort());
+    const mastered = await insertApprovedRelease(db(), { tracks: 2 });
+    const songIds = (await tracks(mastered.releaseId)).map((track) => track.songId);
+    await db().update(songs).set({ masteredAt: new Date() }).where(inArray(songs.id, songIds.slice(0, 1)));
+    expect(await routedStores(mastered.releaseId)).not.toContain(elevated[0]);
+    await db().update(songs).set({ masteredAt: new Date() }).where(inArray(songs.id, songIds));
+    expect(await routedStores(mastered.releaseId)).toEqual(STORES.map((store) => store.id).sort());
+  });
+
+  test("with a stores file, only the configured stores are delivered to, over the configured connection", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "songloom-stores-config-"));
+    const keyFile = path.join(folder, "spotify_ed25519");
+    await writeFile(keyFile, stores.clientKey);
+    const file = path.join(folder, "stores.json");
+    // The local stores' server, configured as a real store would be (with its host key pinned).
+    const entry = { host: "127.0.0.1", port: stores.port, username: "spotify", privateKeyFile: keyFile, root: "/", hostKeySha256: stores.hostKeySha256, dpid: "PADPIDA0TESTSTORE" };
+    await writeFile(file, JSON.stringify({ stores: { spotify: entry } }));
+    env.DISTRIBUTION_STORES_FILE = file;
+    resetStoreConfiguration();
+    try {
+      const { releaseId } = await insertApprovedRelease(db());
+      expect(await routedStores(releaseId)).toEqual(["spotify"]);
+      const deliveryId = await deliveryRow(releaseId, "spotify");
+      await deliverToStore(deliveryId);
+      const [row] = await db().select().from(storeDeliveries).where(eq(storeDeliveries.id, deliveryId));
+      expect(row.phase).toBe("uploaded");
+      const message = await readFile(path.join(stores.root, "spotify", row.batch!, `${row.batch}.xml`), "utf8");
+      expect(message).toContain("<PartyId>PADPIDA0TESTSTORE</PartyId>");
+      expect(message).toContain("<MessageControlType>LiveMessage</MessageControlType>");
+      // A server whose host key is not the pinned one is refused.
+      await writeFile(file, JSON.stringify({ stores: { spotify: { ...entry, hostKeySha256: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" } } }));
+      resetStoreConfiguration();
+      const other = await insertApprovedRelease(db());
+      const otherId = await deliveryRow(other.releaseId, "spotify");
+      await expect(deliverToStore(otherId)).rejects.toThrow();
+      const [failed] = await db().select().from(storeDeliveries).where(eq(storeDeliveries.id, otherId));
+      expect(failed.error).toMatch(/^Upload failed/);
+    } finally {
+      env.DISTRIBUTION_STORES_FILE = undefined;
+      resetStoreConfiguration();
+    }
   });
 });
 

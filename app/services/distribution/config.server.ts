@@ -6,8 +6,8 @@
 //                              "hostKeySha256": "base64 fingerprint", "dpid": "PADPIDA…" } } }
 //
 // With no file every store is a local store (local-stores.server.ts): same delivery code, the endpoint is
-// an SFTP server inside this process writing to DATA_DIR/stores/<store>/.
-import { createHash } from "node:crypto";
+// an SFTP server inside this process writing to DATA_DIR/stores/<store>/. Never in production: there, no
+// file means no store, and approved releases wait (a stand-in must not make a release look live).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { env } from "~/server/env.server";
@@ -61,15 +61,16 @@ export function configuredStores(): Map<string, StoreConnection> | null {
   return configured;
 }
 
-/** Whether deliveries go to the local stores. */
+/** Whether deliveries go to the local stores: no store configured, outside production. */
 export function usingLocalStores(): boolean {
-  return configuredStores() === null;
+  return configuredStores() === null && env.NODE_ENV !== "production";
 }
 
 /** Whether `storeId` can be delivered to: configured, or every store when the local stores stand in. */
 export function isDeliverable(storeId: string): boolean {
   const stores = configuredStores();
-  return stores === null ? findStore(storeId) !== undefined : stores.has(storeId);
+  if (stores) return stores.has(storeId);
+  return usingLocalStores() && findStore(storeId) !== undefined;
 }
 
 /** How to reach `storeId`; starts the local stores on first use when no store is configured. */
@@ -80,6 +81,7 @@ export async function storeConnection(storeId: string): Promise<StoreConnection>
     if (!connection) throw new Error(`Store ${storeId} is not configured in DISTRIBUTION_STORES_FILE`);
     return connection;
   }
+  if (!usingLocalStores()) throw new Error("No store is configured: set DISTRIBUTION_STORES_FILE (docs/distribution.md)");
   const local = await getLocalStores();
   return {
     host: "127.0.0.1",
@@ -91,11 +93,6 @@ export async function storeConnection(storeId: string): Promise<StoreConnection>
     dpid: `PADPIDA0LOCAL${storeId.replace(/[^a-zA-Z0-9]/g, "").toUpperCase()}`,
     local: true,
   };
-}
-
-/** OpenSSH-style SHA-256 fingerprint (base64 without padding) of a raw host key. */
-export function hostKeyFingerprint(key: Buffer): string {
-  return createHash("sha256").update(key).digest("base64").replace(/=+$/, "");
 }
 
 /** Tests: forget the parsed configuration so a changed environment is read again. */

@@ -9,6 +9,7 @@ import { mkdirSync, type Stats } from "node:fs";
 import path from "node:path";
 import ssh2, { type Connection, type SFTPWrapper } from "ssh2";
 import { env } from "~/server/env.server";
+import { hostKeyFingerprint } from "./host-key";
 import { checkBatch } from "./store-check.server";
 import { findStore } from "./stores";
 
@@ -21,6 +22,8 @@ export interface LocalStores {
   root: string;
   /** The private key deliveries log in with (OpenSSH format). */
   clientKey: string;
+  /** The server's host key fingerprint, as a store would publish it (config hostKeySha256). */
+  hostKeySha256: string;
   /** How many times each file (store/path) was completed (renamed into place): tests check "exactly once". */
   completions: Map<string, number>;
   /** Resolves when every acknowledgement scheduled so far is written. */
@@ -42,6 +45,8 @@ export async function startLocalStores(options: LocalStoresOptions = {}): Promis
   const ackDelayMs = options.ackDelayMs ?? env.LOCAL_STORES_ACK_DELAY_MS;
   await mkdir(root, { recursive: true });
   const hostKey = utils.generateKeyPairSync("ed25519");
+  const hostPublic = utils.parseKey(hostKey.public);
+  if (hostPublic instanceof Error) throw hostPublic;
   const clientKeys = utils.generateKeyPairSync("ed25519");
   const allowed = utils.parseKey(clientKeys.public);
   if (allowed instanceof Error) throw allowed;
@@ -200,6 +205,7 @@ export async function startLocalStores(options: LocalStoresOptions = {}): Promis
     port,
     root,
     clientKey: clientKeys.private,
+    hostKeySha256: hostKeyFingerprint(hostPublic.getPublicSSH()),
     completions,
     async idle() {
       while (pending.size > 0) await Promise.all([...pending]);

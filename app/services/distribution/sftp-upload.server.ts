@@ -7,7 +7,8 @@
 // once. At most MAX_PARALLEL_UPLOADS batches upload at once per process, whatever calls this.
 import { connect as netConnect, type Socket } from "node:net";
 import SftpClient from "ssh2-sftp-client";
-import { hostKeyFingerprint, type StoreConnection } from "./config.server";
+import type { StoreConnection } from "./config.server";
+import { hostKeyFingerprint } from "./host-key";
 
 export const MAX_PARALLEL_UPLOADS = 4;
 
