@@ -20,6 +20,7 @@ export interface JobPayloads {
   "master.full": { songId: string };
   "release.deliver": { deliveryId: string };
   "release.ack": { deliveryId: string };
+  "release.ack-sweep": Record<string, never>;
   "release.cover-art": { generatedArtId: string };
   "royalties.import": { importId: string };
   "royalties.process": { scheduleId: string };
@@ -242,6 +243,17 @@ export const queues: QueueDeclarations = {
     retryBackoff: true,
     expireInSeconds: 2 * MINUTE,
     concurrency: 4,
+  },
+  // Safety net: a batch whose acknowledgement checks stopped (the store's server was down through every
+  // retry) gets a new check. One per delivery waits at a time, so this never doubles a running chain.
+  "release.ack-sweep": {
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 5 * MINUTE,
+    concurrency: 1,
+    cron: "*/10 * * * *",
   },
   "royalties.import": {
     policy: "stately",

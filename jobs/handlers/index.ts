@@ -7,6 +7,7 @@ import * as lyricsGenerate from "./lyrics.generate";
 import * as masterFull from "./master.full";
 import * as masterPreview from "./master.preview";
 import * as releaseAck from "./release.ack";
+import * as releaseAckSweep from "./release.ack-sweep";
 import * as releaseCoverArt from "./release.cover-art";
 import * as releaseDeliver from "./release.deliver";
 import * as songCompose from "./song.compose";
@@ -35,4 +36,5 @@ export const handlers: HandlerRegistry = {
   "release.cover-art": releaseCoverArt.handle,
   "release.deliver": releaseDeliver.handle,
   "release.ack": releaseAck.handle,
+  "release.ack-sweep": releaseAckSweep.handle,
 };

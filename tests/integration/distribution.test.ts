@@ -15,7 +15,8 @@ import { users } from "#drizzle/schema/auth";
 import { songs } from "#drizzle/schema/songs";
 import { env } from "~/server/env.server";
 import { resetStoreConfiguration } from "~/services/distribution/config.server";
-import { startBoss, stopBoss } from "#jobs/boss";
+import { getBoss, startBoss, stopBoss } from "#jobs/boss";
+import { handle as sweepAcks } from "#jobs/handlers/release.ack-sweep";
 import { handlers } from "#jobs/handlers/index";
 import { registerWorkers } from "#jobs/worker";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
@@ -137,6 +138,14 @@ describe("a delivery by hand", () => {
     expect(await checkBatch(batchDir)).toMatchObject({ status: "Failure", reason: expect.stringMatching(/MD5/) });
     await rm(wav);
     expect(await checkBatch(batchDir)).toMatchObject({ status: "AssetMissing", reason: expect.stringMatching(/_002\.wav is not in the batch/) });
+
+    // Its acknowledgement check was queued by the upload; once that chain is gone, the sweep queues another.
+    const checks = await getBoss().findJobs("release.ack", { data: { deliveryId } });
+    expect(checks).toHaveLength(1);
+    await getBoss().deleteJob("release.ack", checks[0].id);
+    expect(await getBoss().findJobs("release.ack", { data: { deliveryId } })).toEqual([]);
+    await sweepAcks([]);
+    expect(await getBoss().findJobs("release.ack", { data: { deliveryId }, queued: true })).toHaveLength(1);
 
     const small = await insertApprovedRelease(db(), { coverPixels: 1400 });
     const smallId = await deliveryRow(small.releaseId, "qobuz");
