@@ -154,7 +154,13 @@ export async function pollAcknowledgement(deliveryId: string): Promise<boolean> 
   if (!release?.upc || !store) return true;
   const raw = await readAcknowledgement(await storeConnection(store.id), batchFolder(store, delivery.batch, release.upc));
   if (raw === null) return false;
-  const parsed = AcknowledgementSchema.safeParse(JSON.parse(raw));
+  let json: unknown = null;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    // Not JSON: answered below as an unreadable acknowledgement.
+  }
+  const parsed = AcknowledgementSchema.safeParse(json);
   const ack: Acknowledgement = parsed.success ? parsed.data : { messageId: null, status: "Failure", reason: "The store's acknowledgement could not be read.", takedown: false, checkedAt: new Date().toISOString() };
   const status = statusFor(ack, delivery.kind);
   await db.transaction(async (tx) => {

@@ -4,9 +4,8 @@
 // any other problem is a failure with its reason. The acknowledgement is acknowledgement.ts's format.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { XmlDocument } from "libxml2-wasm";
 import type { Acknowledgement } from "./acknowledgement";

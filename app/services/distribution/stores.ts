@@ -43,7 +43,7 @@ const BATCH = "{batch}";
 const DATED = "incoming/{batch}";
 
 const MENA = ["AE", "SA", "EG", "LB", "JO", "KW", "QA", "BH", "OM", "MA", "DZ", "TN", "IQ"];
-const EAST_AFRICA_WEST_AFRICA = ["NG", "GH", "KE", "TZ", "UG", "ZM", "CM", "CI", "RW", "SN"];
+const AFRICA = ["NG", "GH", "KE", "TZ", "UG", "ZM", "CM", "CI", "RW", "SN"];
 const LATIN_AMERICA = ["MX", "BR", "AR", "CO", "CL", "PE", "EC", "GT", "CR", "PA", "UY", "PY", "DO", "SV", "HN", "NI"];
 
 function store(id: string, name: string, tier: StoreTier, territories: Store["territories"], deals: StoreDeal[], folder = BATCH): Store {
@@ -67,9 +67,9 @@ export const STORES: readonly Store[] = [
   store("iheartradio", "iHeartRadio", "standard", ["US", "CA", "AU", "NZ", "MX"], [RADIO, SUBSCRIPTION_STREAM]),
   store("napster", "Napster", "standard", "Worldwide", [SUBSCRIPTION_STREAM]),
   store("anghami", "Anghami", "standard", MENA, [STREAM]),
-  store("boomplay", "Boomplay", "standard", EAST_AFRICA_WEST_AFRICA, [STREAM, DOWNLOAD]),
+  store("boomplay", "Boomplay", "standard", AFRICA, [STREAM, DOWNLOAD]),
   store("audiomack", "Audiomack", "standard", "Worldwide", [STREAM]),
-  store("mdundo", "Mdundo", "standard", EAST_AFRICA_WEST_AFRICA, [STREAM]),
+  store("mdundo", "Mdundo", "standard", AFRICA, [STREAM]),
   store("jiosaavn", "JioSaavn", "standard", ["IN"], [STREAM]),
   store("gaana", "Gaana", "standard", ["IN"], [STREAM]),
   store("wynk", "Wynk Music", "standard", ["IN"], [STREAM]),
