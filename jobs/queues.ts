@@ -18,7 +18,9 @@ export interface JobPayloads {
   "song.wav": { songId: string };
   "master.preview": { songId: string };
   "master.full": { songId: string };
-  "release.deliver": { releaseId: string };
+  "release.deliver": { deliveryId: string };
+  "release.ack": { deliveryId: string };
+  "release.ack-sweep": Record<string, never>;
   "release.cover-art": { generatedArtId: string };
   "royalties.import": { importId: string };
   "royalties.process": { scheduleId: string };
@@ -214,17 +216,44 @@ export const queues: QueueDeclarations = {
     expireInSeconds: 15 * MINUTE,
     concurrency: 1,
   },
-  // Delivery talks to distributors over the network: a hung upload is noticed by its missing heartbeat.
+  // One batch to one store (app/services/distribution/deliver.server.ts): network-bound, so a hung upload
+  // is noticed by its missing heartbeat; retried with back-off (a store's server may be down for hours).
+  // Four at once per worker (issue 18: at most 4 uploads at once; the uploader enforces it too).
   "release.deliver": {
+    notify: true,
     policy: "stately",
-    singletonKey: (data) => data.releaseId,
+    singletonKey: (data) => data.deliveryId,
     retryLimit: 8,
     retryDelay: 60,
     retryBackoff: true,
     retryDelayMax: 6 * HOUR,
     expireInSeconds: 30 * MINUTE,
     heartbeatSeconds: 60,
-    concurrency: 2,
+    concurrency: 4,
+  },
+  // Looks for a store's acknowledgement of one batch; the job queues its next look itself (soon at
+  // first, then less often) until the store answers.
+  "release.ack": {
+    notify: true,
+    policy: "stately",
+    singletonKey: (data) => data.deliveryId,
+    pollingIntervalSeconds: 1,
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 2 * MINUTE,
+    concurrency: 4,
+  },
+  // Safety net: a batch whose acknowledgement checks stopped (the store's server was down through every
+  // retry) gets a new check. One per delivery waits at a time, so this never doubles a running chain.
+  "release.ack-sweep": {
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 5 * MINUTE,
+    concurrency: 1,
+    cron: "*/10 * * * *",
   },
   "royalties.import": {
     policy: "stately",

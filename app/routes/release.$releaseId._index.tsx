@@ -13,8 +13,10 @@ import { Waveform } from "~/components/songs/waveform";
 import { ApiError } from "~/server/http.server";
 import { archiveRelease, findTransition, isEditable, loadOwnedRelease, releaseStats, releaseView, ReleaseStatus, requestTakedown, StatsRangeSchema, todayIso } from "~/services/releases/index.server";
 import { readFormData } from "~/utils/forms";
-import { explicitLabel, RELEASE_PLATFORMS, STATS_MIN_DATE } from "~/utils/release-display";
 import { ReviewNotice } from "~/components/releases/review-notice";
+import { db } from "~/server/db.server";
+import { storeStatuses, type DistributionFilter } from "~/services/distribution/index.server";
+import { explicitLabel, STATS_MIN_DATE } from "~/utils/release-display";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { release } = await loadOwnedRelease(request, params.releaseId);
@@ -22,7 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const range = StatsRangeSchema.safeParse({ start_date: search.get("startDate") || undefined, end_date: search.get("endDate") || undefined });
   const stats = range.success ? releaseStats(range.data) : null;
+  const filter = STORE_FILTERS.find((option) => option.value === search.get("stores"))?.value ?? "all";
+  const stores = await storeStatuses(db, release.id, filter);
   return json({
+    stores: stores.map((store) => ({ id: store.storeId, name: store.storeName, status: store.status, label: store.statusLabel })),
+    storeFilter: filter,
     release: {
       id: view.id,
       title: view.title,
@@ -51,6 +57,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     submitted: search.get("submitted") === "1",
   });
 }
+
+// Spec 2 §4 distribution filter.
+const STORE_FILTERS: ReadonlyArray<{ value: DistributionFilter; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "distributed", label: "Distributed" },
+  { value: "not_distributed", label: "Not distributed" },
+];
+
+const STATUS_TONE: Record<number, string> = {
+  0: "text-amber-200",
+  1: "text-rose-300",
+  2: "text-emerald-300",
+  3: "text-rose-300",
+  4: "text-slate-300",
+  5: "text-slate-400",
+};
 
 const ReleaseAction = z.object({ intent: z.enum(["takedown", "archive"]) });
 
@@ -167,20 +189,55 @@ export default function ReleaseInfoPage() {
         <h2 id="stores-heading" className="text-lg font-semibold text-white">
           Stores
         </h2>
-        <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {RELEASE_PLATFORMS.map((platform) => (
-            <li key={platform} className="rounded-xl border border-ink-700 px-4 py-3 text-sm">
-              <span className="font-semibold text-white">{platform}</span>
-              <span className="block text-slate-400">Not submitted</span>
-            </li>
-          ))}
-        </ul>
+        <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+          {/* Keeps the stats range when the store filter changes. */}
+          {data.range.start ? <input type="hidden" name="startDate" value={data.range.start} /> : null}
+          {data.range.end ? <input type="hidden" name="endDate" value={data.range.end} /> : null}
+          <label className="text-sm text-slate-300">
+            Show
+            <select name="stores" defaultValue={data.storeFilter} className="ml-2 rounded-lg border border-ink-600 bg-ink-950 px-2 py-1 text-white">
+              {STORE_FILTERS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass("secondary", "sm")}>
+            Filter
+          </button>
+        </Form>
+        {data.stores.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-400">We could not find any results.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm" data-testid="store-statuses">
+            <thead>
+              <tr className="text-xs uppercase tracking-wide text-slate-400">
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Store
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.stores.map((store) => (
+                <tr key={store.id} className="border-t border-ink-700">
+                  <td className="py-2 pr-4 font-semibold text-white">{store.name}</td>
+                  <td className={`py-2 ${STATUS_TONE[store.status] ?? "text-slate-300"}`}>{store.label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
       <section aria-labelledby="stats-heading" className="mt-10">
         <h2 id="stats-heading" className="text-lg font-semibold text-white">
           Stats
         </h2>
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+          {data.storeFilter !== "all" ? <input type="hidden" name="stores" value={data.storeFilter} /> : null}
           <label className="text-sm text-slate-300">
             From
             <input type="date" name="startDate" min={STATS_MIN_DATE} max={data.today} defaultValue={data.stats?.startDate ?? data.range.start} className="ml-2 rounded-lg border border-ink-600 bg-ink-950 px-2 py-1 text-white" />

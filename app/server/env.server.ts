@@ -53,6 +53,20 @@ const schema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // The whole graceful shutdown's budget, within Docker's default 10 s stop timeout (shutdown.server.ts).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(7000),
+  // Distribution (docs/distribution.md). A JSON file of the stores' SFTP connections; unset means no real
+  // store is configured and the web process starts the local stores (development and tests).
+  DISTRIBUTION_STORES_FILE: optionalText,
+  // The GS1 company prefix UPCs are made from (6 to 11 digits). The default is in GS1's restricted-
+  // circulation range (020…): numbers no store accepts, for development only.
+  DISTRIBUTION_UPC_PREFIX: z.string().regex(/^\d{6,11}$/, "6 to 11 digits").default("0200000"),
+  // The ISRC country and registrant code (CC + XXX). The default is for development only.
+  DISTRIBUTION_ISRC_REGISTRANT: z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}$/, "two letters then three letters or digits, e.g. GBAYE").default("ZZSLM"),
+  // Who the DDEX messages say they are from: Songloom's DDEX Party Id (DPID) and name.
+  DDEX_SENDER_DPID: z.string().regex(/^PADPIDA[a-zA-Z0-9]+$/, "a DDEX Party Id (PADPIDA…)").default("PADPIDA0SONGLOOM0DEV"),
+  DDEX_SENDER_NAME: z.string().min(1).default("Songloom"),
+  // Local stores: how long they wait before acknowledging a batch, and the port (0: any free one).
+  LOCAL_STORES_ACK_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  LOCAL_STORES_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };

@@ -4,6 +4,8 @@ import { migrate, withMigrationLock } from "../../drizzle/migrate";
 import { seed } from "../../drizzle/seed";
 import { startBoss } from "../../jobs/boss";
 import { registerWorkers } from "../../jobs/worker";
+import { getLocalStores } from "../services/distribution/local-stores.server";
+import { configuredStores, usingLocalStores } from "../services/distribution/config.server";
 import { getConnection } from "./db.server";
 import { env } from "./env.server";
 import { prepareDummyHash } from "./password.server";
@@ -18,7 +20,13 @@ export async function boot(): Promise<void> {
   // Sign-in compares unknown emails against this hash, so it must not cost extra on first use.
   await prepareDummyHash();
   const boss = await startBoss(connection);
-  if (env.WORKER_IN_PROCESS) await registerWorkers(boss);
+  if (env.WORKER_IN_PROCESS) {
+    await registerWorkers(boss);
+    // No real store configured: the clearly labelled local stand-ins (docs/distribution.md) start now;
+    // in production nothing stands in, and approved releases wait for a configured store.
+    if (usingLocalStores()) await getLocalStores();
+    else if (!configuredStores()) console.warn("Distribution: no store is configured (DISTRIBUTION_STORES_FILE); approved releases are not delivered.");
+  }
 }
 
 /**

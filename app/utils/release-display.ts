@@ -29,10 +29,8 @@ export function explicitLabel(stored: number | null): string {
   return EXPLICIT_OPTIONS.find((option) => option.stored === stored)?.label ?? "No Lyrics";
 }
 
-/** Spec 2 §4 distribution platform status labels; the distribution issue fills them per store. */
+/** Spec 2 §4 distribution platform status labels, by status number (app/services/distribution). */
 export const PLATFORM_STATUS_LABELS = ["Submitted", "Failure", "Success", "Asset missing", "Removed", "Not submitted"] as const;
-
-export const RELEASE_PLATFORMS = ["Spotify", "Apple Music", "Amazon Music", "YouTube Music", "Deezer", "TikTok"] as const;
 
 /** The stats date picker's first day (spec 2 §2). */
 export const STATS_MIN_DATE = "2019-01-01";

@@ -14,3 +14,4 @@ export * from "./admin";
 export * from "./money";
 export * from "./releases";
 export * from "./review";
+export * from "./distribution";

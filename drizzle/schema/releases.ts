@@ -81,6 +81,8 @@ export const releases = pgTable(
     index("releases_status").on(table.status),
     // The staff review queues (/admin/distro): one status, newest submission first, paged.
     index("releases_status_submitted").on(table.status, table.submittedAt, table.id),
+    // Distribution: a UPC is never on two releases.
+    uniqueIndex("releases_upc").on(table.upc),
   ],
 );
 export type Release = typeof releases.$inferSelect;
@@ -101,7 +103,12 @@ export const releaseSongs = pgTable(
     isrc: text("isrc"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("release_songs_release_song").on(table.releaseId, table.songId), index("release_songs_song").on(table.songId)],
+  (table) => [
+    uniqueIndex("release_songs_release_song").on(table.releaseId, table.songId),
+    index("release_songs_song").on(table.songId),
+    // Distribution: an ISRC is never on two tracks.
+    uniqueIndex("release_songs_isrc").on(table.isrc),
+  ],
 );
 export type ReleaseSong = typeof releaseSongs.$inferSelect;
 

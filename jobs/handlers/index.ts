@@ -6,7 +6,10 @@ import * as expireVerificationTokens from "./housekeeping.expire-verification-to
 import * as lyricsGenerate from "./lyrics.generate";
 import * as masterFull from "./master.full";
 import * as masterPreview from "./master.preview";
+import * as releaseAck from "./release.ack";
+import * as releaseAckSweep from "./release.ack-sweep";
 import * as releaseCoverArt from "./release.cover-art";
+import * as releaseDeliver from "./release.deliver";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songPrepareEdit from "./song.prepare-edit";
@@ -31,4 +34,7 @@ export const handlers: HandlerRegistry = {
   "master.preview": masterPreview.handle,
   "master.full": masterFull.handle,
   "release.cover-art": releaseCoverArt.handle,
+  "release.deliver": releaseDeliver.handle,
+  "release.ack": releaseAck.handle,
+  "release.ack-sweep": releaseAckSweep.handle,
 };

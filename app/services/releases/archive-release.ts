@@ -7,6 +7,7 @@ import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { requireOwnedRelease } from "./find-release";
 import { findTransition, IllegalTransitionError, ReleaseStatus, releaseStatusLabel, transitionRelease } from "./status";
+import { startTakedown } from "../distribution/index.server";
 
 const ARCHIVABLE: (number | null)[] = [ReleaseStatus.Draft, ReleaseStatus.Rejected, ReleaseStatus.Removed];
 
@@ -29,6 +30,8 @@ export async function requestTakedown(user: { id: string }, releaseId: string, r
   if (!findTransition(release.status, ReleaseStatus.PendingRemoval, "owner")) throw new IllegalTransitionError(release.status, ReleaseStatus.PendingRemoval);
   return db.transaction(async (tx) => {
     await transitionRelease(tx, { releaseId: release.id, from: release.status, to: ReleaseStatus.PendingRemoval, by: "owner", actorId: user.id, note: reason });
+    // The stores that have it are sent takedowns; with none, the release is Removed at once.
+    await startTakedown(tx, release.id);
     const [updated] = await tx.select().from(releases).where(and(eq(releases.id, release.id), isNull(releases.archivedAt)));
     return updated ?? release;
   });

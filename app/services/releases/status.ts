@@ -59,6 +59,9 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: S.Live,                to: S.PendingRemoval,      by: "staff", action: "takedown" },
   { from: S.Approved,            to: S.PendingRemoval,      by: "staff", action: "takedown" },
   { from: S.Hold,                to: S.PendingRemoval,      by: "staff", action: "takedown" },
+  // Distribution's moves (app/services/distribution): the stores acknowledged the release or its takedown.
+  { from: S.Approved,            to: S.Live,           by: "system", action: "live" },
+  { from: S.PendingRemoval,      to: S.Removed,        by: "system", action: "removed" },
 ];
 
 /** The statuses whose release the owner may still change (title, art, tracks): before review, or sent back. */
