@@ -16,7 +16,7 @@ import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { getUserPlan } from "~/server/plans.server";
 import { ApiError } from "~/server/http.server";
-import { archiveSong, onboardingSteps } from "~/services/library/index.server";
+import { archiveSong, copyLibrarySong, onboardingSteps } from "~/services/library/index.server";
 import { listSavedSongs, type LibraryPage } from "~/services/library-page.server";
 import { readFormData } from "~/utils/forms";
 import { IdSchema } from "~/utils/input-schemas";
@@ -43,7 +43,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const params = LibraryQuery.parse(Object.fromEntries(search));
   const redirectFrom = search.get("redirectFrom");
-  const notice = redirectFrom === null ? null : redirectFrom === "/edit" ? "You have no songs to edit yet. Create one first." : "That song could not be found.";
+  const copied = search.get("copied");
+  const notice =
+    redirectFrom !== null
+      ? redirectFrom === "/edit"
+        ? "You have no songs to edit yet. Create one first."
+        : "That song could not be found."
+      : copied !== null
+        ? "Your copy is saved at the top of your library. You can change anything in it."
+        : null;
   let songs: LibraryPage | null = null;
   let releases: ReleasePage | null = null;
   let failed = false;
@@ -75,19 +83,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const SongAction = z.object({ intent: z.literal("archive"), songId: IdSchema });
+const SongAction = z.object({ intent: z.enum(["archive", "copy"]), songId: IdSchema });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireVerifiedUser(request);
   const parsed = SongAction.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return json({ error: "Choose a song." }, { status: 400 });
+  const url = new URL(request.url);
   try {
-    await archiveSong(user, parsed.data.songId);
+    if (parsed.data.intent === "archive") {
+      await archiveSong(user, parsed.data.songId);
+      return redirect(url.pathname + url.search);
+    }
+    // The copy is the newest saved song, so it heads the unfiltered first page; the notice names it.
+    const copy = await copyLibrarySong(user, parsed.data.songId);
+    return redirect(`/library?${new URLSearchParams({ copied: copy.id })}`);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return json({ error: error.message }, { status: error.status });
     throw error;
   }
-  return redirect(new URL(request.url).pathname + new URL(request.url).search);
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -256,6 +270,15 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
               <Link to={`/s/${song.id}`} className={buttonClass("ghost", "sm")} aria-label={`Share ${title}`}>
                 Share
               </Link>
+              {!song.locked && song.audioUrl ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="copy" />
+                  <input type="hidden" name="songId" value={song.id} />
+                  <button type="submit" className={buttonClass("ghost", "sm")} aria-label={`Copy ${title}`}>
+                    Copy
+                  </button>
+                </Form>
+              ) : null}
               {song.releases.length === 0 ? (
                 <Form method="post" className="ml-auto">
                   <input type="hidden" name="intent" value="archive" />

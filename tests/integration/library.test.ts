@@ -169,3 +169,39 @@ test("the library's archive form (no JavaScript needed) and the onboarding check
   const refused = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "archive", songId: other }, stranger.cookie));
   expect(refused.status).toBe(404);
 });
+
+test("the library's Copy form (no JavaScript needed): a saved copy, refused for a locked song, at the song limit and for others' songs", async () => {
+  const owner = await signedIn();
+  const songId = await insertSavedSong(database().db, owner.user.id, { name: "Harbor" });
+  await database().db.update(songs).set({ media: MEDIA }).where(eq(songs.id, songId));
+  const rendered = (await library(owner.cookie, "")).songs.items as { id: string }[];
+  expect(rendered.map((row) => row.id)).toEqual([songId]);
+
+  const answer = await callRoute(libraryRoute.action as Handler, post("/library?page=1", { intent: "copy", songId }, owner.cookie));
+  expect(answer.status).toBe(302);
+  const copyId = new URL(answer.headers.get("Location")!, "http://x").searchParams.get("copied");
+  expect(copyId).toBeTruthy();
+  const after = await library(owner.cookie, `?copied=${copyId}`);
+  expect(after.notice).toContain("Your copy is saved");
+  expect(after.songs.items.map((row: { id: string; songName: string }) => [row.id, row.songName])).toEqual([
+    [copyId, "Harbor (copy)"],
+    [songId, "Harbor"],
+  ]);
+
+  const stranger = await signedIn();
+  const refused = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "copy", songId }, stranger.cookie));
+  expect(refused.status).toBe(404);
+
+  const locked = await insertSavedSong(database().db, owner.user.id, { locked: true });
+  await database().db.update(songs).set({ media: MEDIA }).where(eq(songs.id, locked));
+  const lockedAnswer = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "copy", songId: locked }, owner.cookie));
+  expect(lockedAnswer.status).toBe(403);
+  expect((await lockedAnswer.json()).error).toMatch(/locked/);
+
+  // The free plan keeps 25 songs: with 25 saved, a copy is refused with the spec's limit message.
+  for (let index = 0; index < 22; index++) await insertSavedSong(database().db, owner.user.id);
+  const full = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "copy", songId }, owner.cookie));
+  expect(full.status).toBe(403);
+  expect((await full.json()).error).toMatch(/^You have reached your song limit of 25/);
+  expect((await library(owner.cookie, "")).songs.total).toBe(25);
+});
