@@ -6,6 +6,7 @@ import { registerApiOperation } from "~/server/openapi.server";
 import { getUserPlan } from "~/server/plans.server";
 import { findCustomer } from "~/services/billing/customers.server";
 import { verificationOf } from "~/services/identity";
+import { hasAccessToLabs } from "~/services/labs/index.server";
 import { numOwnershipCredits } from "~/services/song-ownership";
 
 // The User of spec 3 §3 as far as accounts go today; membership, limits and release fields join it when
@@ -24,6 +25,7 @@ const UserSchema = z
     customer: z.boolean().describe("Has a Stripe customer (has bought something)"),
     numOwnershipCredits: z.number().int(),
     verificationStatus: z.enum(["REQUESTED", "FAILED", "APPROVED"]).nullable(),
+    hasAccessToLabs: z.boolean().describe("Sees Songloom Labs generations in the library (GET /api/labs/generations)"),
   })
   .meta({ id: "User" });
 
@@ -41,7 +43,7 @@ const operation = registerApiOperation({
 export const loader = apiRoute(operation, async ({ request }) => {
   const user = await getOptionalUser(request);
   if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue.");
-  const [plan, customer, credits, verification] = await Promise.all([getUserPlan(user), findCustomer(user.id), numOwnershipCredits(user.id), verificationOf(user.id)]);
+  const [plan, customer, credits, verification, labs] = await Promise.all([getUserPlan(user), findCustomer(user.id), numOwnershipCredits(user.id), verificationOf(user.id), hasAccessToLabs(user.id)]);
   return {
     id: user.id,
     email: user.email,
@@ -55,5 +57,6 @@ export const loader = apiRoute(operation, async ({ request }) => {
     customer: customer !== null,
     numOwnershipCredits: credits,
     verificationStatus: verification?.status ?? null,
+    hasAccessToLabs: labs,
   };
 });

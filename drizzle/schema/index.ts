@@ -13,3 +13,4 @@ export * from "./mastering";
 export * from "./admin";
 export * from "./money";
 export * from "./releases";
+export * from "./labs";
