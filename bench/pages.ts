@@ -58,18 +58,20 @@ try {
   await fetch(`${base}/library`, { headers: { Cookie: cookie } });
   await fetch(`${base}/release/${release.id}`, { headers: { Cookie: cookie } });
 
-  // BENCH_PAGES=style (or share, library, release) measures one page only, e.g. for a CPU profile of it.
-  const only = process.env.BENCH_PAGES;
-  if (!only || only === "share") {
+  // BENCH_PAGES=style (or share, library, release, or a comma-separated list) measures those pages only,
+  // e.g. for a CPU profile of one.
+  const chosen = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
+  const wants = (name: string) => !chosen || chosen.includes(name);
+  if (wants("share")) {
     console.log(JSON.stringify({ bench: "page./s/{id}", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/s/${songId}`)) }));
   }
-  if (!only || only === "style") {
+  if (wants("style")) {
     console.log(JSON.stringify({ bench: "page./style", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/style`, cookie)) }));
   }
-  if (!only || only === "library") {
+  if (wants("library")) {
     console.log(JSON.stringify({ bench: "page./library (500 songs)", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/library`, cookie)) }));
   }
-  if (!only || only === "release") {
+  if (wants("release")) {
     console.log(JSON.stringify({ bench: "page./release/{id}", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/release/${release.id}`, cookie)) }));
   }
 } finally {

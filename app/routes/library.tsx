@@ -3,7 +3,7 @@
 // string; each row shows its details, lock, player, releases and actions. Releases: searchable and paged,
 // with their status. Every control is a link or a GET form, so the page works without JavaScript. The edit
 // flow sends a song it cannot load here with ?redirectFrom=<the edit URL>, and the page says so.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
@@ -72,25 +72,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { limits } = await getUserPlan(user);
   const onboarding = await onboardingSteps(user);
-  return json({
-    onboarding: onboarding.steps.every((step) => step.isComplete) ? null : onboarding.steps,
-    tab: params.tab,
-    query: params.query,
-    tag: params.tag,
-    page: params.page,
-    itemsPerPage: params.itemsPerPage ?? { songs: LIBRARY_PAGE_SIZE, releases: RELEASES_PAGE_SIZE, labs: LABS_PAGE_SIZE }[params.tab],
-    labsAccess,
-    songLimit: limits.songLimit,
-    notice,
-    failed,
-    songs: songs && { total: songs.total, items: songs.songs },
-    releases: releases && {
-      total: releases.total,
-      items: releases.releases.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName, status: release.status, thumbnailUrl: release.coverArt?.thumbnailUrl ?? null, songs: release.songs.length })),
+  return json(
+    {
+      onboarding: onboarding.steps.every((step) => step.isComplete) ? null : onboarding.steps,
+      tab: params.tab,
+      query: params.query,
+      tag: params.tag,
+      page: params.page,
+      itemsPerPage: params.itemsPerPage ?? { songs: LIBRARY_PAGE_SIZE, releases: RELEASES_PAGE_SIZE, labs: LABS_PAGE_SIZE }[params.tab],
+      labsAccess,
+      songLimit: limits.songLimit,
+      notice,
+      failed,
+      songs: songs && { total: songs.total, items: songs.songs },
+      releases: releases && {
+        total: releases.total,
+        items: releases.releases.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName, status: release.status, thumbnailUrl: release.coverArt?.thumbnailUrl ?? null, songs: release.songs.length })),
+      },
+      labs: labs && { total: labs.total, items: labs.generations },
     },
-    labs: labs && { total: labs.total, items: labs.generations },
-  });
+    // A page showing a failed list is never kept by the per-user page cache (page-cache.server.ts).
+    failed ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const SongAction = z.object({ intent: z.enum(["archive", "copy"]), songId: IdSchema });
 const LabsRenameAction = LabsRenameSchema.extend({ intent: z.literal("rename-labs"), generationId: IdSchema });

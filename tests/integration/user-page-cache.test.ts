@@ -85,7 +85,7 @@ test("signed-out, unverified and banned sessions, other URLs and a query string 
   await database().db.update(users).set({ accountStatus: "BANNED" }).where(eq(users.id, banned.user.id));
   expect(await visit(banned.cookie)).toBeNull();
   const fine = await signedIn();
-  expect(await visit(fine.cookie, "/library")).toBeNull();
+  expect(await visit(fine.cookie, "/account")).toBeNull();
   expect(await visit(fine.cookie, "/style?x=1")).toBeNull();
   expect(renders).toHaveLength(0);
 });
