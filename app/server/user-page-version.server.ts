@@ -10,8 +10,9 @@
 // shows data older than it. The plan (an active subscription now) is part of it too: the song limit shown
 // and the locks depend on it.
 //
-// A table added to these pages must be added here; the cache's one-minute lifetime bounds what a forgotten
-// one could leave stale.
+// A table added to these pages must be added here (the distribution issue's per-store statuses on the
+// release page, for one); the cache's one-minute lifetime bounds what a forgotten one, or transaction ids
+// wrapping around after some four billion transactions, could leave stale.
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows } from "./db.server";
 
@@ -19,11 +20,15 @@ import { db, rawRows } from "./db.server";
 const fingerprint = (from: SQL) => sql`(select count(*)::text || '.' || coalesce(sum(t.xmin::text::bigint), 0)::text from ${from})`;
 
 export async function userPageDataVersion(userId: string): Promise<string> {
+  // Songs: the saved ones in full (lists, locks, release tracks are all saved songs; the partial index
+  // songs_user_saved finds them), and only whether any song or any edit exists (the onboarding steps), so
+  // the many unsaved songs Create makes cost nothing here.
   const [row] = await rawRows<{ version: string }>(
     db,
     sql`select concat_ws(' ',
-      ${fingerprint(sql`songs t where t.user_id = ${userId}`)},
-      ${fingerprint(sql`song_versions t join songs s on s.id = t.song_id where s.user_id = ${userId}`)},
+      ${fingerprint(sql`songs t where t.user_id = ${userId} and t.saved`)},
+      (select exists (select 1 from songs t where t.user_id = ${userId})::text),
+      (select exists (select 1 from song_versions t join songs s on s.id = t.song_id where s.user_id = ${userId})::text),
       ${fingerprint(sql`releases t where t.user_id = ${userId}`)},
       ${fingerprint(sql`release_songs t join releases r on r.id = t.release_id where r.user_id = ${userId}`)},
       ${fingerprint(sql`cover_art t where t.user_id = ${userId}`)},

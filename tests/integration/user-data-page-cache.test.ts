@@ -78,6 +78,8 @@ test("/library is kept per user and URL, and every kind of write renders it agai
     await db.insert(productions).values({ id: "p1", data: {} as never });
     await db.insert(songVersions).values({ songId: other, version: 2, previousVersion: 1, change: "notes", compositionId: "c1", productionId: "p1", params: song!.params, productionSeed: 1 });
   });
+  const unsaved = await insertSavedSong(database().db, owner.user.id, { saved: false });
+  await expectRerender(owner.cookie, "/library", "a save", () => db.update(songs).set({ saved: true, savedAt: new Date() }).where(eq(songs.id, unsaved)));
   await expectRerender(owner.cookie, "/library", "a deleted song", () => db.delete(songs).where(eq(songs.id, other)));
   await expectRerender(owner.cookie, "/library?tab=labs", "labs access", () => db.insert(labsAccess).values({ userId: owner.user.id }));
   await expectRerender(owner.cookie, "/library?tab=labs", "a Labs generation", () => db.insert(labsGenerations).values({ userId: owner.user.id, files: { mp3: "x.mp3" } }));
