@@ -3,8 +3,8 @@
 // releases tab, locks, archiving, a song's releases, the song limit, onboarding, tag pages and Home tracks;
 // another user's songs are 404.
 import "../support/http-env";
-import { eq } from "drizzle-orm";
-import { releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
+import { eq, sql } from "drizzle-orm";
+import { labsAccess, releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
 import * as libraryRoute from "~/routes/library";
 import * as tagRoute from "~/routes/tag.$tagId";
 import * as archiveApi from "~/routes/api.song.archive.$id";
@@ -204,4 +204,31 @@ test("the library's Copy form (no JavaScript needed): a saved copy, refused for 
   expect(full.status).toBe(403);
   expect((await full.json()).error).toMatch(/^You have reached your song limit of 25/);
   expect((await library(owner.cookie, "")).songs.total).toBe(25);
+});
+
+test("a list that fails to load says so (and is never kept by the page cache); the tag page too", async () => {
+  const owner = await signedIn();
+  await database().db.insert(labsAccess).values({ userId: owner.user.id });
+  await database().db.execute(sql`alter table labs_generations rename to labs_generations_away`);
+  try {
+    const response = await callRoute(libraryRoute.loader as Handler, get("/library?tab=labs&page=2", owner.cookie));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    expect(await response.json()).toMatchObject({ tab: "labs", page: 2, failed: true, labs: null });
+  } finally {
+    await database().db.execute(sql`alter table labs_generations_away rename to labs_generations`);
+  }
+  const fine = await callRoute(libraryRoute.loader as Handler, get("/library?tab=labs", owner.cookie));
+  expect(fine.headers.get("Cache-Control")).toBeNull();
+  expect((await fine.json()).failed).toBe(false);
+
+  await insertSavedSong(database().db, owner.user.id, { tags: ["drift"] });
+  const [tag] = await database().db.select().from(tags).where(eq(tags.name, "drift"));
+  await database().db.execute(sql`alter table songs rename to songs_away`);
+  try {
+    const page = await (await callRoute(tagRoute.loader as Handler, get(`/tag/${tag!.id}`), { tagId: tag!.id })).json();
+    expect(page).toMatchObject({ failed: true, songs: [], tag: { name: "drift" } });
+  } finally {
+    await database().db.execute(sql`alter table songs_away rename to songs`);
+  }
 });
