@@ -265,7 +265,9 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
               </div>
             </div>
             <p className="mt-1 text-xs text-slate-400">
-              {[`${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null].filter(Boolean).join(" · ")}
+              {[song.artistName, `${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null, song.savedAt ? `saved ${song.savedAt.slice(0, 10)}` : null]
+                .filter(Boolean)
+                .join(" · ")}
             </p>
             {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-10 w-full" /> : null}
             <SongPlayer song={song} title={title} />

@@ -56,7 +56,8 @@ test("without labs access: the API refuses (403), /api/user says so and the libr
   const owner = await signedIn();
   const generation = await insertGeneration(owner.user.id);
   const user = await (await callRoute(userApi.loader as Handler, get("/api/user", owner.cookie))).json();
-  expect(user.hasAccessToLabs).toBe(false);
+  // The rest of spec 2 §3's User: the free plan's limits and no releases yet.
+  expect(user).toMatchObject({ hasAccessToLabs: false, numAlbums: 0, allowedReleases: 1, allowedSongs: 25, limitEnforced: true });
   const list = await callRoute(listApi.loader as Handler, get("/api/labs/generations", owner.cookie));
   expect(list.status).toBe(403);
   expect((await list.json()).error.message).toBe("Songloom Labs is not available on your account.");
