@@ -22,7 +22,7 @@ import { listSavedSongs, type LibraryPage } from "~/services/library-page.server
 import { SONG_NAME_MAX } from "~/utils/field-limits";
 import { readFormData } from "~/utils/forms";
 import { IdSchema } from "~/utils/input-schemas";
-import { listUserReleases, type ReleasePage } from "~/services/releases/index.server";
+import { activeFeaturedReleases, listUserReleases, type ReleasePage } from "~/services/releases/index.server";
 import { EMPTY_LIST, LABS_PAGE_SIZE, LIBRARY_PAGE_SIZE, libraryHref, LOAD_FAILED, PAGE_SIZE_OPTIONS, RELEASES_PAGE_SIZE } from "~/utils/library-paging";
 import { releaseStatusLabel } from "~/utils/release-display";
 
@@ -60,11 +60,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let songs: LibraryPage | null = null;
   let releases: ReleasePage | null = null;
   let labs: LabsPage | null = null;
+  let featured: Awaited<ReturnType<typeof activeFeaturedReleases>> = [];
   let failed = false;
   // A list that fails to load says so in place (spec 2 §2) instead of replacing the whole page.
   try {
     if (params.tab === "songs") songs = await listSavedSongs(user, { page: params.page, itemsPerPage: params.itemsPerPage ?? LIBRARY_PAGE_SIZE, query: params.query, tag: params.tag });
-    else if (params.tab === "releases") releases = await listUserReleases(user, { page: params.page, perPage: params.itemsPerPage ?? RELEASES_PAGE_SIZE, query: params.query });
+    else if (params.tab === "releases") {
+      // Spec 2 §2: the release library shows the releases staff feature too.
+      [releases, featured] = await Promise.all([listUserReleases(user, { page: params.page, perPage: params.itemsPerPage ?? RELEASES_PAGE_SIZE, query: params.query }), activeFeaturedReleases()]);
+    }
     else labs = await listLabsGenerations(user, { page: params.page, perPage: params.itemsPerPage ?? LABS_PAGE_SIZE, query: params.query });
   } catch (error) {
     console.error("Library list failed", error);
@@ -90,6 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         items: releases.releases.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName, status: release.status, thumbnailUrl: release.coverArt?.thumbnailUrl ?? null, songs: release.songs.length })),
       },
       labs: labs && { total: labs.total, items: labs.generations },
+      featured,
     },
     // A page showing a failed list is never kept by the per-user page cache (page-cache.server.ts).
     failed ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
@@ -230,7 +235,10 @@ export default function LibraryPage() {
       ) : data.songs ? (
         <SongList data={data} songs={data.songs} />
       ) : data.releases ? (
-        <ReleaseList releases={data.releases} />
+        <>
+          <FeaturedReleases featured={data.featured} />
+          <ReleaseList releases={data.releases} />
+        </>
       ) : data.labs ? (
         <LabsList labs={data.labs} />
       ) : null}
@@ -305,7 +313,7 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
                 .
               </p>
             ) : null}
-            <div className="mt-4 flex gap-2 border-t border-ink-700 pt-4">
+            <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-ink-700 pt-4">
               {!song.locked ? (
                 <Link to={`/edit/${song.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${title}`}>
                   Edit
@@ -389,6 +397,31 @@ function ReleaseList({ releases }: { releases: NonNullable<Data["releases"]> }) 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Releases staff feature (GET /api/featured/releases/active): live releases of other artists, to listen for. */
+function FeaturedReleases({ featured }: { featured: Data["featured"] }) {
+  if (featured.length === 0) return null;
+  return (
+    <section aria-labelledby="featured-heading" className="mt-8">
+      <h2 id="featured-heading" className="text-sm font-semibold tracking-wide text-slate-300 uppercase">
+        Featured on Songloom
+      </h2>
+      <ul aria-label="Featured releases" className="mt-3 flex gap-4 overflow-x-auto pb-2">
+        {featured.map((release) => (
+          <li key={release.id} className="w-36 shrink-0">
+            {release.coverArtUrl ? (
+              <img src={release.coverArtUrl} alt="" width={144} height={144} loading="lazy" className="size-36 rounded-xl object-cover" />
+            ) : (
+              <div className="size-36 rounded-xl border border-dashed border-ink-600" />
+            )}
+            <p className="mt-2 truncate text-sm font-semibold text-white">{release.title}</p>
+            <p className="truncate text-xs text-slate-400">{release.artistName}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -8,7 +8,8 @@
 // release's status, a render job finishing a song, a save, a copy or a rename all change the version the
 // next request reads. The version is read before the page renders, so a page kept under a version never
 // shows data older than it. The plan (an active subscription now) is part of it too: the song limit shown
-// and the locks depend on it.
+// and the locks depend on it; and so are the releases staff feature now (the releases tab shows them),
+// whoever owns them.
 //
 // A table added to these pages must be added here (the distribution issue's per-store statuses on the
 // release page, for one); the cache's one-minute lifetime bounds what a forgotten one, or transaction ids
@@ -35,7 +36,9 @@ export async function userPageDataVersion(userId: string): Promise<string> {
       ${fingerprint(sql`labs_generations t where t.user_id = ${userId}`)},
       ${fingerprint(sql`labs_access t where t.user_id = ${userId}`)},
       ${fingerprint(sql`subscriptions t where t.user_id = ${userId}`)},
-      (select coalesce(string_agg(t.product_id::text, ',' order by t.current_period_end desc), '-') from subscriptions t where t.user_id = ${userId} and t.status = 'active' and t.current_period_end > now())
+      (select coalesce(string_agg(t.product_id::text, ',' order by t.current_period_end desc), '-') from subscriptions t where t.user_id = ${userId} and t.status = 'active' and t.current_period_end > now()),
+      ${fingerprint(sql`featured_releases t`)},
+      ${fingerprint(sql`releases t where t.id in (select f.release_id from featured_releases f where f.active_from <= now() and (f.active_until is null or f.active_until > now()))`)}
     ) as version`,
   );
   return row?.version ?? "";

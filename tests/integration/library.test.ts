@@ -4,7 +4,7 @@
 // another user's songs are 404.
 import "../support/http-env";
 import { eq, sql } from "drizzle-orm";
-import { labsAccess, releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
+import { featuredReleases, labsAccess, releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
 import * as libraryRoute from "~/routes/library";
 import * as tagRoute from "~/routes/tag.$tagId";
 import * as archiveApi from "~/routes/api.song.archive.$id";
@@ -82,6 +82,19 @@ test("releases tab lists the user's releases with their status", async () => {
   const data = await library(owner.cookie, "?tab=releases");
   expect(data.releases.items.map((release: { title: string; status: number | null }) => [release.title, release.status]).sort()).toEqual([["Draft One", null], ["Sent", 0]]);
   expect((await library(owner.cookie, "?tab=releases&query=sent")).releases.total).toBe(1);
+  expect(data.featured).toEqual([]);
+  // Releases staff feature (live ones, within their dates) show on the tab too, whoever made them.
+  const artist = await signedIn();
+  const [live, ended] = await database()
+    .db.insert(releases)
+    .values([
+      { userId: artist.user.id, title: "Harbor Live", artistName: "Other", status: 1 },
+      { userId: artist.user.id, title: "Last Year", artistName: "Other", status: 1 },
+    ])
+    .returning();
+  await database().db.insert(featuredReleases).values([{ releaseId: live!.id }, { releaseId: ended!.id, activeFrom: new Date(Date.now() - 86_400_000 * 30), activeUntil: new Date(Date.now() - 86_400_000) }]);
+  expect((await library(owner.cookie, "?tab=releases")).featured).toEqual([{ id: live!.id, title: "Harbor Live", artistName: "Other", coverArtUrl: null }]);
+  expect((await library(owner.cookie, "")).featured).toEqual([]);
 });
 
 test("archiving a song frees its place (a locked song unlocks); a song on a release stays; others' songs are 404", async () => {

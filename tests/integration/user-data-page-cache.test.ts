@@ -6,7 +6,7 @@
 // touch the page. Real Postgres and real sessions; Remix's render is stood in by a counting function.
 import "../support/http-env";
 import { eq } from "drizzle-orm";
-import { compositions, coverArt, labsAccess, productions, labsGenerations, releases, releaseSongs, songs, songVersions, subscriptions } from "#drizzle/schema/index";
+import { compositions, coverArt, featuredReleases, labsAccess, productions, labsGenerations, releases, releaseSongs, songs, songVersions, subscriptions } from "#drizzle/schema/index";
 import * as libraryRoute from "~/routes/library";
 import { UserPageCache } from "~/server/page-cache.server";
 import { db } from "~/server/db.server";
@@ -87,6 +87,12 @@ test("/library is kept per user and URL, and every kind of write renders it agai
   await expectRerender(owner.cookie, "/library", "a new plan", () =>
     db.insert(subscriptions).values({ userId: owner.user.id, productId: 1, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) }),
   );
+
+  // Staff featuring someone's live release: the releases tab shows featured releases to everyone.
+  const artist = await signedIn();
+  const [live] = await db.insert(releases).values({ userId: artist.user.id, title: "Featured", artistName: "Other", status: ReleaseStatus.Live }).returning();
+  await expectRerender(owner.cookie, "/library?tab=releases", "a release featured", () => db.insert(featuredReleases).values({ releaseId: live!.id }));
+  await expectRerender(owner.cookie, "/library?tab=releases", "a featured release renamed", () => db.update(releases).set({ title: "Featured Again" }).where(eq(releases.id, live!.id)));
 
   // Someone else's writes leave the owner's page alone.
   const stranger = await signedIn();
