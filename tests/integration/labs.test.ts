@@ -6,12 +6,16 @@ import "../support/http-env";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { labsAccess, labsGenerations } from "#drizzle/schema/index";
+import { and, eq } from "drizzle-orm";
+import { adminAuditLog, labsAccess, labsGenerations } from "#drizzle/schema/index";
 import * as libraryRoute from "~/routes/library";
 import * as listApi from "~/routes/api.labs.generations._index";
 import * as renameApi from "~/routes/api.labs.generations.$id";
 import * as downloadApi from "~/routes/api.labs.generations.$id.download";
 import * as userApi from "~/routes/api.user";
+import * as adminLabsApi from "~/routes/api.admin.user.$id.labs";
+import * as adminLabsForm from "~/routes/admin.users.$userId.labs";
+import * as adminUserView from "~/routes/admin.users.$userId.view";
 import { buildOpenApiDocument } from "~/server/openapi.server";
 import { getStorage, LocalDiskStorage, useStorage, type MediaStorage } from "~/server/storage.server";
 import { APP, callRoute, createSession, createUser, get, post } from "../support/auth";
@@ -145,8 +149,44 @@ test("the library's Labs tab: pages keeping the query string, the empty text's d
   expect(await refused.json()).toMatchObject({ generationId: target.id, fieldErrors: { song_name: "The song name can be at most 80 characters.", artist_name: "The artist name can be at most 80 characters." } });
 });
 
+test("staff with user admin grant and revoke labs access (API and the user page's form), audited; viewers only see", async () => {
+  const member = await signedIn();
+  const staff = await createUser(database().db, { isAdmin: true, roles: ["music_admin"] });
+  const staffCookie = (await createSession(database().db, staff.id)).cookie;
+  const viewer = await createUser(database().db, { isAdmin: true, roles: ["royalty_admin"] });
+  const viewerCookie = (await createSession(database().db, viewer.id)).cookie;
+  const id = member.user.id;
+  const put = (cookie: string, value: unknown) => call(adminLabsApi.action as Handler, "PUT", `/api/admin/user/${id}/labs`, cookie, { id }, { hasAccessToLabs: value });
+
+  expect(await (await call(adminLabsApi.loader as Handler, "GET", `/api/admin/user/${id}/labs`, viewerCookie, { id })).json()).toEqual({ hasAccessToLabs: false });
+  expect((await put(viewerCookie, true)).status).toBe(403);
+  expect((await put(member.cookie, true)).status).toBe(403);
+  expect((await put(staffCookie, "yes")).status).toBe(400);
+  const granted = await put(staffCookie, true);
+  expect(await granted.json()).toEqual({ hasAccessToLabs: true });
+  expect((await callRoute(listApi.loader as Handler, get("/api/labs/generations", member.cookie))).status).toBe(200);
+  const audit = await database().db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, id), eq(adminAuditLog.action, "labs_access_granted")));
+  expect(audit).toHaveLength(1);
+  expect(audit[0]).toMatchObject({ actorId: staff.id, before: { hasAccessToLabs: false }, after: { hasAccessToLabs: true } });
+
+  // The user page shows it and its form revokes it without JavaScript.
+  const view = await (await callRoute(adminUserView.loader as Handler, get(`/admin/users/${id}/view`, staffCookie), { userId: id })).json();
+  expect(view).toMatchObject({ hasAccessToLabs: true, may: { labs: true } });
+  const revoked = await callRoute(adminLabsForm.action as Handler, post(`/admin/users/${id}/labs`, { hasAccessToLabs: "false" }, staffCookie), { userId: id });
+  expect(revoked.status).toBe(302);
+  expect(revoked.headers.get("Location")).toBe(`/admin/users/${id}/view`);
+  expect((await callRoute(listApi.loader as Handler, get("/api/labs/generations", member.cookie))).status).toBe(403);
+  expect(await database().db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, id), eq(adminAuditLog.action, "labs_access_revoked")))).toHaveLength(1);
+  const refused = await callRoute(adminLabsForm.action as Handler, post(`/admin/users/${id}/labs`, { hasAccessToLabs: "true" }, viewerCookie), { userId: id });
+  // Missing a permission sends staff to the admin dashboard (spec 3 §2 guards), changing nothing.
+  expect(refused.headers.get("Location")).toBe("/admin");
+  expect((await callRoute(listApi.loader as Handler, get("/api/labs/generations", member.cookie))).status).toBe(403);
+  expect((await call(adminLabsApi.action as Handler, "PUT", `/api/admin/user/nosuchuser000000000000000/labs`, staffCookie, { id: "nosuchuser000000000000000" }, { hasAccessToLabs: true })).status).toBe(404);
+});
+
 test("the labs operations are in the OpenAPI document", () => {
   const document = buildOpenApiDocument();
+  expect(Object.keys(document.paths["/api/admin/user/{id}/labs"]!).sort()).toEqual(["get", "put"]);
   expect(Object.keys(document.paths["/api/labs/generations"]!)).toEqual(["get"]);
   expect(Object.keys(document.paths["/api/labs/generations/{id}"]!)).toEqual(["put"]);
   expect(Object.keys(document.paths["/api/labs/generations/{id}/download"]!)).toEqual(["get"]);

@@ -2,3 +2,4 @@
 // and actions.
 export * from "./generations";
 export * from "./schemas";
+export * from "./access";
