@@ -137,7 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await archiveSong(user, parsed.data.songId);
       return redirect(url.pathname + url.search);
     }
-    // The copy is the newest saved song, so it heads the unfiltered first page; the notice names it.
+    // The copy is the newest saved song, so it heads the unfiltered first page, under a notice saying so.
     const copy = await copyLibrarySong(user, parsed.data.songId);
     return redirect(`/library?${new URLSearchParams({ copied: copy.id })}`);
   } catch (error) {
