@@ -13,6 +13,7 @@ import * as listApi from "~/routes/api.labs.generations._index";
 import * as renameApi from "~/routes/api.labs.generations.$id";
 import * as downloadApi from "~/routes/api.labs.generations.$id.download";
 import * as userApi from "~/routes/api.user";
+import * as labsPage from "~/routes/labs";
 import * as adminLabsApi from "~/routes/api.admin.user.$id.labs";
 import * as adminLabsForm from "~/routes/admin.users.$userId.labs";
 import * as adminUserView from "~/routes/admin.users.$userId.view";
@@ -71,6 +72,8 @@ test("without labs access: the API refuses (403), /api/user says so and the libr
   expect(page).toMatchObject({ tab: "songs", labsAccess: false, labs: null });
   const form = await callRoute(libraryRoute.action as Handler, post("/library?tab=labs", { intent: "rename-labs", generationId: generation.id, song_name: "Mine" }, owner.cookie));
   expect(form.status).toBe(403);
+  // The labs page sign-in returns to sends them to their songs.
+  expect((await callRoute(labsPage.loader as Handler, get("/labs", owner.cookie))).headers.get("Location")).toBe("/library");
   // Signed out: 401.
   expect((await callRoute(listApi.loader as Handler, get("/api/labs/generations"))).status).toBe(401);
 });
@@ -78,6 +81,8 @@ test("without labs access: the API refuses (403), /api/user says so and the libr
 test("with labs access: paged, searched and sorted lists, downloads, renames; another user's generation is 404", async () => {
   const owner = await signedIn({ labs: true });
   expect((await (await callRoute(userApi.loader as Handler, get("/api/user", owner.cookie))).json()).hasAccessToLabs).toBe(true);
+  expect((await callRoute(labsPage.loader as Handler, get("/labs", owner.cookie))).headers.get("Location")).toBe("/library?tab=labs");
+  expect((await callRoute(labsPage.loader as Handler, get("/labs"))).headers.get("Location")).toMatch(/^\/sign-in\?redirectFrom=%2Flabs/);
   const empty = await (await callRoute(listApi.loader as Handler, get("/api/labs/generations", owner.cookie))).json();
   expect(empty).toEqual({ generations: [], total: 0, page: 1, perPage: 20 });
 
