@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return json({
     user: details,
-    hasAccessToLabs: await hasAccessToLabs(details.id),
+    labsAccess: await hasAccessToLabs(details.id),
     tabs: allowedUserPages(admin),
     may: {
       ban: hasPermission(admin, "user:admin"),
@@ -74,7 +74,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function AdminUserInfoView() {
-  const { user, tabs, may, labels, doneTitle, hasAccessToLabs: labs } = useLoaderData<typeof loader>();
+  const { user, tabs, may, labels, doneTitle, labsAccess: labs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const returnTo = useLocation().pathname;
   const banned = user.ban !== null;

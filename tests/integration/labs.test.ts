@@ -176,7 +176,7 @@ test("staff with user admin grant and revoke labs access (API and the user page'
 
   // The user page shows it and its form revokes it without JavaScript.
   const view = await (await callRoute(adminUserView.loader as Handler, get(`/admin/users/${id}/view`, staffCookie), { userId: id })).json();
-  expect(view).toMatchObject({ hasAccessToLabs: true, may: { labs: true } });
+  expect(view).toMatchObject({ labsAccess: true, may: { labs: true } });
   const revoked = await callRoute(adminLabsForm.action as Handler, post(`/admin/users/${id}/labs`, { hasAccessToLabs: "false" }, staffCookie), { userId: id });
   expect(revoked.status).toBe(302);
   expect(revoked.headers.get("Location")).toBe(`/admin/users/${id}/view`);
