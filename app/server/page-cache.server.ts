@@ -208,9 +208,11 @@ export class UserPageCache {
     let user: SessionUser | null;
     try {
       user = await getOptionalUser(request);
-    } catch {
-      // A banned session: Remix signs it out.
-      return null;
+    } catch (thrown) {
+      // A banned session: the guard has just signed it out, and its answer (to /sign-in?banned=…, clearing
+      // the cookie) is the only one that can still say why, so it goes out as it is.
+      if (thrown instanceof Response) return { status: thrown.status, contentType: thrown.headers.get("Content-Type") ?? "text/plain", body: Buffer.from(await thrown.arrayBuffer()), gzip: Buffer.alloc(0), headers: thrown.headers };
+      throw thrown;
     }
     if (!user || !user.verified) return null;
     const [flags, terms, data] = await Promise.all([getActiveFlags(), getTermsDialog(user), kind === "style" ? null : userPageDataVersion(user.id)]);
