@@ -16,7 +16,7 @@ import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { getUserPlan } from "~/server/plans.server";
 import { ApiError } from "~/server/http.server";
-import { hasAccessToLabs, LabsRenameSchema, listLabsGenerations, renameLabsGeneration, type LabsPage } from "~/services/labs/index.server";
+import { hasAccessToLabs, LabsRenameFormSchema, listLabsGenerations, renameLabsGeneration, type LabsPage } from "~/services/labs/index.server";
 import { archiveSong, copyLibrarySong, onboardingSteps } from "~/services/library/index.server";
 import { listSavedSongs, type LibraryPage } from "~/services/library-page.server";
 import { SONG_NAME_MAX } from "~/utils/field-limits";
@@ -104,7 +104,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const SongAction = z.object({ intent: z.enum(["archive", "copy"]), songId: IdSchema });
-const LabsRenameAction = LabsRenameSchema.extend({ intent: z.literal("rename-labs"), generationId: IdSchema });
 
 type FieldErrors = Partial<Record<"song_name" | "artist_name", string>>;
 
@@ -113,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await readFormData(request));
   const url = new URL(request.url);
   if (form.intent === "rename-labs") {
-    const rename = LabsRenameAction.safeParse(form);
+    const rename = LabsRenameFormSchema.safeParse(form);
     if (!rename.success) {
       const fieldErrors: FieldErrors = {};
       for (const issue of rename.error.issues) {

@@ -1,7 +1,7 @@
 // Request and response shapes of the labs API (spec 2 §7), shared by the routes and the library's form.
 import { z } from "zod";
 import { ARTIST_NAME_MAX, SONG_NAME_MAX } from "~/utils/field-limits";
-import { typedText } from "~/utils/input-schemas";
+import { IdSchema, typedText } from "~/utils/input-schemas";
 import { LABS_FORMATS } from "./generations";
 
 const name = (max: number, what: string) => typedText().trim().max(max, `The ${what} can be at most ${max} characters.`).optional();
@@ -27,3 +27,6 @@ export const LabsGenerationSchema = z
     createdAt: z.string(),
   })
   .meta({ id: "LabsGeneration" });
+
+/** The library's rename form: the same fields, plus which generation. */
+export const LabsRenameFormSchema = LabsRenameSchema.extend({ intent: z.literal("rename-labs"), generationId: IdSchema });
