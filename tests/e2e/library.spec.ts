@@ -40,13 +40,18 @@ for (const javaScriptEnabled of [true, false]) {
     const locked = await insertSavedSong(e2eDb(), user.id, { name: "Low Tide", locked: true });
     await e2eDb().update(songs).set({ media: MEDIA }).where(eq(songs.id, locked));
     const page = await pageFor(browser, baseURL!, cookie, javaScriptEnabled);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/library");
+    // With JavaScript the page hydrates: the rows' players become the persistent player's buttons.
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Play Fog Horn" })).toBeVisible();
     const rows = page.getByRole("list", { name: "Saved songs" }).getByRole("listitem").filter({ has: page.getByRole("heading") });
     await expect(page.getByRole("button", { name: "Copy Low Tide" })).toHaveCount(0);
     await page.getByRole("button", { name: "Copy Fog Horn" }).click();
     await expect(page.getByTestId("library-notice")).toHaveText("Your copy is saved at the top of your library. You can change anything in it.");
     await expect(rows.first().getByRole("heading")).toHaveText("Fog Horn (copy)");
     await expect(page.getByRole("heading", { name: "Fog Horn", exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
