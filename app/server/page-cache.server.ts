@@ -176,6 +176,8 @@ export const sharePageCache = new SharePageCache();
  */
 const USER_PAGE_SECONDS = 60;
 const MAX_USER_PAGES = 1000;
+/** A library page is some 100 KB (plus its gzip): the pages kept are bounded by bytes too. */
+const MAX_USER_PAGE_BYTES = 64 * 1024 * 1024;
 const RELEASE_PAGE = /^\/release\/[a-z0-9]{1,64}\/?$/;
 
 type UserPageKind = "style" | "library" | "release";
@@ -197,6 +199,7 @@ interface UserPageEntry {
 
 export class UserPageCache {
   private readonly pages = new Map<string, UserPageEntry>();
+  private bytes = 0;
   /** Requests of one session for one page and version arriving together share one render. */
   private readonly renders = new Map<string, Promise<{ page: CachedPage; kept: boolean }>>();
 
@@ -236,6 +239,13 @@ export class UserPageCache {
     return (await rendering).page;
   }
 
+  private forget(slot: string): void {
+    const entry = this.pages.get(slot);
+    if (!entry) return;
+    this.bytes -= entry.page.body.length + entry.page.gzip.length;
+    this.pages.delete(slot);
+  }
+
   private async renderAndKeep(slot: string, version: string, request: Request, render: Render): Promise<{ page: CachedPage; kept: boolean }> {
     const response = await render(request);
     const body = Buffer.from(await response.arrayBuffer());
@@ -251,9 +261,11 @@ export class UserPageCache {
     const keep =
       response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie") && !/no-store/.test(response.headers.get("Cache-Control") ?? "");
     if (!keep) return { page: { ...page, headers: response.headers }, kept: false };
-    this.pages.delete(slot);
+    this.forget(slot);
     this.pages.set(slot, { version, expires: Date.now() + USER_PAGE_SECONDS * 1000, page });
-    if (this.pages.size > MAX_USER_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    this.bytes += page.body.length + page.gzip.length;
+    // The least recently used go first.
+    while (this.pages.size > MAX_USER_PAGES || this.bytes > MAX_USER_PAGE_BYTES) this.forget(this.pages.keys().next().value!);
     return { page, kept: true };
   }
 }
