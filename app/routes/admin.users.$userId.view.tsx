@@ -14,6 +14,7 @@ import { hasPermission } from "~/server/permissions.server";
 import { ensureUserTag, getUserDetails, tagUsers, untagUser, UserTagNameSchema } from "~/services/admin";
 // Pure constants the page renders in the browser too.
 import { CONFIRMED_ACTIONS, RELEASE_LABEL_DESCRIPTIONS, RELEASE_LABELS, SETTABLE_ACCOUNT_STATUSES, WITHDRAWAL_STATUSES } from "~/services/admin/confirmed-actions";
+import { hasAccessToLabs } from "~/services/labs/index.server";
 import { readFormData } from "~/utils/forms";
 import { isPossibleId } from "~/utils/input-schemas";
 
@@ -29,12 +30,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return json({
     user: details,
+    labsAccess: await hasAccessToLabs(details.id),
     tabs: allowedUserPages(admin),
     may: {
       ban: hasPermission(admin, "user:admin"),
       account: hasPermission(admin, "account:admin"),
       label: hasPermission(admin, "distro:admin"),
       tag: hasPermission(admin, "tag:actions"),
+      labs: hasPermission(admin, "user:admin"),
     },
     labels: RELEASE_LABELS.map((id) => ({ id, description: RELEASE_LABEL_DESCRIPTIONS[id] })),
     doneTitle: done && done in CONFIRMED_ACTIONS ? CONFIRMED_ACTIONS[done as keyof typeof CONFIRMED_ACTIONS].title : null,
@@ -71,7 +74,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function AdminUserInfoView() {
-  const { user, tabs, may, labels, doneTitle } = useLoaderData<typeof loader>();
+  const { user, tabs, may, labels, doneTitle, labsAccess: labs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const returnTo = useLocation().pathname;
   const banned = user.ban !== null;
@@ -110,6 +113,19 @@ export default function AdminUserInfoView() {
           <Row label="Signs in with">{user.signInProviders.join(", ") || "—"}</Row>
           <Row label="Terms of use">{user.termsOfUseStatus}</Row>
           <Row label="Staff">{user.admin ? "Yes" : "No"}</Row>
+          <Row label="Songloom Labs">
+            <span className="inline-flex flex-wrap items-center gap-3">
+              {labs ? "Has access: sees Labs generations in the library" : "No access"}
+              {may.labs ? (
+                <Form method="post" action={`/admin/users/${user.id}/labs`}>
+                  <input type="hidden" name="hasAccessToLabs" value={labs ? "false" : "true"} />
+                  <button type="submit" className={buttonClass("secondary", "sm")}>
+                    {labs ? "Revoke Labs access" : "Grant Labs access"}
+                  </button>
+                </Form>
+              ) : null}
+            </span>
+          </Row>
           <Row label="Joined">{formatDate(user.createdAt)}</Row>
         </dl>
       </section>

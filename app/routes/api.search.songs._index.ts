@@ -12,6 +12,8 @@ const LibrarySongSchema = z.object({
   id: z.string(),
   songName: z.string(),
   unnamed: z.boolean(),
+  artistName: z.string().nullable(),
+  savedAt: z.string().nullable().describe("When it was saved (ISO 8601)"),
   style: z.string(),
   filter: z.string(),
   durationSeconds: z.number().nullable(),

@@ -6,10 +6,11 @@ import { registerApiOperation } from "~/server/openapi.server";
 import { getUserPlan } from "~/server/plans.server";
 import { findCustomer } from "~/services/billing/customers.server";
 import { verificationOf } from "~/services/identity";
+import { hasAccessToLabs } from "~/services/labs/index.server";
+import { countReleases, getReleaseLimits } from "~/services/releases/index.server";
 import { numOwnershipCredits } from "~/services/song-ownership";
 
-// The User of spec 3 §3 as far as accounts go today; membership, limits and release fields join it when
-// billing and releases exist.
+// The User of spec 2 §3 / spec 3 §3: account, membership, limits, releases and labs access.
 const UserSchema = z
   .object({
     id: z.string(),
@@ -24,6 +25,11 @@ const UserSchema = z
     customer: z.boolean().describe("Has a Stripe customer (has bought something)"),
     numOwnershipCredits: z.number().int(),
     verificationStatus: z.enum(["REQUESTED", "FAILED", "APPROVED"]).nullable(),
+    numAlbums: z.number().int().describe("Releases the user has (archived ones left out)"),
+    allowedReleases: z.number().int().nullable().describe("The plan's release limit; null: unlimited"),
+    allowedSongs: z.number().int().nullable().describe("The plan's saved-song limit; null: unlimited"),
+    limitEnforced: z.boolean().describe("Songs beyond allowedSongs are refused and locked"),
+    hasAccessToLabs: z.boolean().describe("Sees Songloom Labs generations in the library (GET /api/labs/generations)"),
   })
   .meta({ id: "User" });
 
@@ -41,7 +47,15 @@ const operation = registerApiOperation({
 export const loader = apiRoute(operation, async ({ request }) => {
   const user = await getOptionalUser(request);
   if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue.");
-  const [plan, customer, credits, verification] = await Promise.all([getUserPlan(user), findCustomer(user.id), numOwnershipCredits(user.id), verificationOf(user.id)]);
+  const [plan, customer, credits, verification, labs, releaseLimits, numAlbums] = await Promise.all([
+    getUserPlan(user),
+    findCustomer(user.id),
+    numOwnershipCredits(user.id),
+    verificationOf(user.id),
+    hasAccessToLabs(user.id),
+    getReleaseLimits(user),
+    countReleases(user),
+  ]);
   return {
     id: user.id,
     email: user.email,
@@ -55,5 +69,10 @@ export const loader = apiRoute(operation, async ({ request }) => {
     customer: customer !== null,
     numOwnershipCredits: credits,
     verificationStatus: verification?.status ?? null,
+    numAlbums,
+    allowedReleases: releaseLimits.releaseLimit,
+    allowedSongs: plan.limits.songLimit,
+    limitEnforced: plan.limits.limitEnforced,
+    hasAccessToLabs: labs,
   };
 });

@@ -3,7 +3,7 @@
 // string; each row shows its details, lock, player, releases and actions. Releases: searchable and paged,
 // with their status. Every control is a link or a GET form, so the page works without JavaScript. The edit
 // flow sends a song it cannot load here with ?redirectFrom=<the edit URL>, and the page says so.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
@@ -16,18 +16,20 @@ import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { getUserPlan } from "~/server/plans.server";
 import { ApiError } from "~/server/http.server";
-import { archiveSong, onboardingSteps } from "~/services/library/index.server";
+import { hasAccessToLabs, LabsRenameFormSchema, listLabsGenerations, renameLabsGeneration, type LabsPage } from "~/services/labs/index.server";
+import { archiveSong, copyLibrarySong, onboardingSteps } from "~/services/library/index.server";
 import { listSavedSongs, type LibraryPage } from "~/services/library-page.server";
+import { SONG_NAME_MAX } from "~/utils/field-limits";
 import { readFormData } from "~/utils/forms";
 import { IdSchema } from "~/utils/input-schemas";
-import { listUserReleases, type ReleasePage } from "~/services/releases/index.server";
-import { EMPTY_LIST, LIBRARY_PAGE_SIZE, libraryHref, LOAD_FAILED, PAGE_SIZE_OPTIONS, RELEASES_PAGE_SIZE } from "~/utils/library-paging";
+import { activeFeaturedReleases, listUserReleases, type ReleasePage } from "~/services/releases/index.server";
+import { EMPTY_LIST, LABS_PAGE_SIZE, LIBRARY_PAGE_SIZE, libraryHref, LOAD_FAILED, PAGE_SIZE_OPTIONS, RELEASES_PAGE_SIZE } from "~/utils/library-paging";
 import { releaseStatusLabel } from "~/utils/release-display";
 import { reviewSummary } from "~/components/releases/review-notice";
 
 
 const LibraryQuery = z.object({
-  tab: z.enum(["songs", "releases"]).catch("songs"),
+  tab: z.enum(["songs", "releases", "labs"]).catch("songs"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   itemsPerPage: z.coerce
     .number()
@@ -43,55 +45,111 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(request);
   const search = new URL(request.url).searchParams;
   const params = LibraryQuery.parse(Object.fromEntries(search));
+  // Spec 2 §6: only a user with labs access has the Labs tab; anyone else asking for it gets their songs.
+  const labsAccess = await hasAccessToLabs(user.id);
+  if (params.tab === "labs" && !labsAccess) params.tab = "songs";
   const redirectFrom = search.get("redirectFrom");
-  const notice = redirectFrom === null ? null : redirectFrom === "/edit" ? "You have no songs to edit yet. Create one first." : "That song could not be found.";
+  const copied = search.get("copied");
+  const notice =
+    redirectFrom !== null
+      ? redirectFrom === "/edit"
+        ? "You have no songs to edit yet. Create one first."
+        : "That song could not be found."
+      : copied !== null
+        ? "Your copy is saved at the top of your library. You can change anything in it."
+        : null;
   let songs: LibraryPage | null = null;
   let releases: ReleasePage | null = null;
+  let labs: LabsPage | null = null;
+  let featured: Awaited<ReturnType<typeof activeFeaturedReleases>> = [];
   let failed = false;
   // A list that fails to load says so in place (spec 2 §2) instead of replacing the whole page.
   try {
     if (params.tab === "songs") songs = await listSavedSongs(user, { page: params.page, itemsPerPage: params.itemsPerPage ?? LIBRARY_PAGE_SIZE, query: params.query, tag: params.tag });
-    else releases = await listUserReleases(user, { page: params.page, perPage: params.itemsPerPage ?? RELEASES_PAGE_SIZE, query: params.query });
+    else if (params.tab === "releases") {
+      // Spec 2 §2: the release library shows the releases staff feature too.
+      [releases, featured] = await Promise.all([listUserReleases(user, { page: params.page, perPage: params.itemsPerPage ?? RELEASES_PAGE_SIZE, query: params.query }), activeFeaturedReleases()]);
+    }
+    else labs = await listLabsGenerations(user, { page: params.page, perPage: params.itemsPerPage ?? LABS_PAGE_SIZE, query: params.query });
   } catch (error) {
     console.error("Library list failed", error);
     failed = true;
   }
   const { limits } = await getUserPlan(user);
   const onboarding = await onboardingSteps(user);
-  return json({
-    onboarding: onboarding.steps.every((step) => step.isComplete) ? null : onboarding.steps,
-    tab: params.tab,
-    query: params.query,
-    tag: params.tag,
-    page: params.page,
-    itemsPerPage: params.itemsPerPage ?? (params.tab === "songs" ? LIBRARY_PAGE_SIZE : RELEASES_PAGE_SIZE),
-    songLimit: limits.songLimit,
-    notice,
-    failed,
-    songs: songs && { total: songs.total, items: songs.songs },
-    releases: releases && {
-      total: releases.total,
-      items: releases.releases.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName, status: release.status, thumbnailUrl: release.coverArt?.thumbnailUrl ?? null, songs: release.songs.length, review: reviewSummary(release.status, release.issues) })),
+  return json(
+    {
+      onboarding: onboarding.steps.every((step) => step.isComplete) ? null : onboarding.steps,
+      tab: params.tab,
+      query: params.query,
+      tag: params.tag,
+      page: params.page,
+      itemsPerPage: params.itemsPerPage ?? { songs: LIBRARY_PAGE_SIZE, releases: RELEASES_PAGE_SIZE, labs: LABS_PAGE_SIZE }[params.tab],
+      labsAccess,
+      songLimit: limits.songLimit,
+      notice,
+      failed,
+      songs: songs && { total: songs.total, items: songs.songs },
+      releases: releases && {
+        total: releases.total,
+        items: releases.releases.map((release) => ({ id: release.id, title: release.title, artistName: release.artistName, status: release.status, thumbnailUrl: release.coverArt?.thumbnailUrl ?? null, songs: release.songs.length, review: reviewSummary(release.status, release.issues) })),
+      },
+      labs: labs && { total: labs.total, items: labs.generations },
+      featured,
     },
-  });
+    // A page showing a failed list is never kept by the per-user page cache (page-cache.server.ts).
+    failed ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
-const SongAction = z.object({ intent: z.literal("archive"), songId: IdSchema });
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const SongAction = z.object({ intent: z.enum(["archive", "copy"]), songId: IdSchema });
+
+type FieldErrors = Partial<Record<"song_name" | "artist_name", string>>;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireVerifiedUser(request);
-  const parsed = SongAction.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = Object.fromEntries(await readFormData(request));
+  const url = new URL(request.url);
+  if (form.intent === "rename-labs") {
+    const rename = LabsRenameFormSchema.safeParse(form);
+    if (!rename.success) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of rename.error.issues) {
+        const field = issue.path[0];
+        if ((field === "song_name" || field === "artist_name") && !fieldErrors[field]) fieldErrors[field] = issue.message;
+      }
+      return json({ error: Object.keys(fieldErrors).length > 0 ? "Check the highlighted fields." : "Choose a generation.", generationId: typeof form.generationId === "string" ? form.generationId : null, fieldErrors }, { status: 400 });
+    }
+    try {
+      await renameLabsGeneration(user, rename.data.generationId, rename.data);
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) return json({ error: error.message, generationId: rename.data.generationId, fieldErrors: {} as FieldErrors }, { status: error.status });
+      throw error;
+    }
+    return redirect(url.pathname + url.search);
+  }
+  const parsed = SongAction.safeParse(form);
   if (!parsed.success) return json({ error: "Choose a song." }, { status: 400 });
   try {
-    await archiveSong(user, parsed.data.songId);
+    if (parsed.data.intent === "archive") {
+      await archiveSong(user, parsed.data.songId);
+      return redirect(url.pathname + url.search);
+    }
+    // The copy is the newest saved song, so it heads the unfiltered first page, under a notice saying so.
+    const copy = await copyLibrarySong(user, parsed.data.songId);
+    return redirect(`/library?${new URLSearchParams({ copied: copy.id })}`);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return json({ error: error.message }, { status: error.status });
     throw error;
   }
-  return redirect(new URL(request.url).pathname + new URL(request.url).search);
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+const TAB_LABELS = { songs: "Songs", releases: "Releases", labs: "Labs" } as const;
+const SEARCH_HINTS = { songs: "Search songs, artists, tags", releases: "Search releases", labs: "Search Labs generations" } as const;
 
 export default function LibraryPage() {
   const data = useLoaderData<typeof loader>();
@@ -117,7 +175,7 @@ export default function LibraryPage() {
           {data.notice}
         </p>
       ) : null}
-      {failure?.error ? (
+      {failure?.error && !("generationId" in failure && failure.generationId) ? (
         <p role="alert" className="mt-6 rounded-xl border border-rose-400/40 bg-rose-950/30 px-4 py-3 text-sm text-rose-100">
           {failure.error}
         </p>
@@ -139,14 +197,14 @@ export default function LibraryPage() {
         </section>
       ) : null}
       <nav aria-label="Library tabs" className="mt-8 flex gap-2 border-b border-ink-700">
-        {(["songs", "releases"] as const).map((tab) => (
+        {(data.labsAccess ? (["songs", "releases", "labs"] as const) : (["songs", "releases"] as const)).map((tab) => (
           <Link
             key={tab}
             to={`/library?tab=${tab}`}
             aria-current={data.tab === tab ? "page" : undefined}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${data.tab === tab ? "border-brand-400 text-white" : "border-transparent text-slate-400 hover:text-white"}`}
           >
-            {tab === "songs" ? "Songs" : "Releases"}
+            {TAB_LABELS[tab]}
           </Link>
         ))}
       </nav>
@@ -156,7 +214,7 @@ export default function LibraryPage() {
         <input type="hidden" name="itemsPerPage" value={data.itemsPerPage} />
         <label className="text-sm text-slate-300">
           <span className="sr-only">Search</span>
-          <input type="search" name="query" defaultValue={data.query} placeholder={data.tab === "songs" ? "Search songs, artists, tags" : "Search releases"} className="w-64 rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white" />
+          <input type="search" name="query" defaultValue={data.query} placeholder={SEARCH_HINTS[data.tab]} className="w-64 rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white" />
         </label>
         <button type="submit" className={buttonClass("secondary", "sm")}>
           Search
@@ -177,9 +235,14 @@ export default function LibraryPage() {
       ) : data.songs ? (
         <SongList data={data} songs={data.songs} />
       ) : data.releases ? (
-        <ReleaseList releases={data.releases} />
+        <>
+          <FeaturedReleases featured={data.featured} />
+          <ReleaseList releases={data.releases} />
+        </>
+      ) : data.labs ? (
+        <LabsList labs={data.labs} />
       ) : null}
-      {!data.failed ? <Pager data={data} total={data.songs?.total ?? data.releases?.total ?? 0} /> : null}
+      {!data.failed ? <Pager data={data} total={data.songs?.total ?? data.releases?.total ?? data.labs?.total ?? 0} /> : null}
     </div>
   );
 }
@@ -210,7 +273,9 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
               </div>
             </div>
             <p className="mt-1 text-xs text-slate-400">
-              {[`${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null].filter(Boolean).join(" · ")}
+              {[song.artistName, `${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null, song.savedAt ? `saved ${song.savedAt.slice(0, 10)}` : null]
+                .filter(Boolean)
+                .join(" · ")}
             </p>
             {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-10 w-full" /> : null}
             <SongPlayer song={song} title={title} />
@@ -248,7 +313,7 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
                 .
               </p>
             ) : null}
-            <div className="mt-4 flex gap-2 border-t border-ink-700 pt-4">
+            <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-ink-700 pt-4">
               {!song.locked ? (
                 <Link to={`/edit/${song.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${title}`}>
                   Edit
@@ -257,6 +322,15 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
               <Link to={`/s/${song.id}`} className={buttonClass("ghost", "sm")} aria-label={`Share ${title}`}>
                 Share
               </Link>
+              {!song.locked && song.audioUrl ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="copy" />
+                  <input type="hidden" name="songId" value={song.id} />
+                  <button type="submit" className={buttonClass("ghost", "sm")} aria-label={`Copy ${title}`}>
+                    Copy
+                  </button>
+                </Form>
+              ) : null}
               {song.releases.length === 0 ? (
                 <Form method="post" className="ml-auto">
                   <input type="hidden" name="intent" value="archive" />
@@ -328,6 +402,112 @@ function ReleaseList({ releases }: { releases: NonNullable<Data["releases"]> }) 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Releases staff feature (GET /api/featured/releases/active): live releases of other artists, to listen for. */
+function FeaturedReleases({ featured }: { featured: Data["featured"] }) {
+  if (featured.length === 0) return null;
+  return (
+    <section aria-labelledby="featured-heading" className="mt-8">
+      <h2 id="featured-heading" className="text-sm font-semibold tracking-wide text-slate-300 uppercase">
+        Featured on Songloom
+      </h2>
+      <ul aria-label="Featured releases" className="mt-3 flex gap-4 overflow-x-auto pb-2">
+        {featured.map((release) => (
+          <li key={release.id} className="w-36 shrink-0">
+            {release.coverArtUrl ? (
+              <img src={release.coverArtUrl} alt="" width={144} height={144} loading="lazy" className="size-36 rounded-xl object-cover" />
+            ) : (
+              <div className="size-36 rounded-xl border border-dashed border-ink-600" />
+            )}
+            <p className="mt-2 truncate text-sm font-semibold text-white">{release.title}</p>
+            <p className="truncate text-xs text-slate-400">{release.artistName}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type LabsRow = NonNullable<Data["labs"]>["items"][number];
+
+/** Labs generations (spec 2 §6): play, download, and a rename form that is a plain POST without JavaScript. */
+function LabsList({ labs }: { labs: NonNullable<Data["labs"]> }) {
+  if (labs.items.length === 0) return <p className="mt-10 text-slate-300">{EMPTY_LIST}</p>;
+  return (
+    <ul aria-label="Labs generations" className="mt-8 grid gap-4 sm:grid-cols-2">
+      {labs.items.map((generation) => (
+        <LabsItem key={generation.id} generation={generation} />
+      ))}
+    </ul>
+  );
+}
+
+function LabsItem({ generation }: { generation: LabsRow }) {
+  const failure = useActionData<typeof action>();
+  const mine = failure && "generationId" in failure && failure.generationId === generation.id ? failure : null;
+  const fieldErrors = (mine && "fieldErrors" in mine ? mine.fieldErrors : {}) as FieldErrors;
+  const title = generation.unnamed ? "Unnamed generation" : generation.songName;
+  const created = new Date(generation.createdAt).toISOString().slice(0, 10);
+  return (
+    <li className="flex flex-col rounded-2xl border border-ink-700 bg-ink-900 p-5" data-generation-id={generation.id}>
+      <h2 className="truncate text-base font-semibold text-white">{title}</h2>
+      <p className="mt-1 text-xs text-slate-400">
+        {[generation.artistName, generation.durationSeconds ? formatSeconds(generation.durationSeconds) : null, `made ${created}`].filter(Boolean).join(" · ")}
+      </p>
+      {generation.prompt ? <p className="mt-2 text-sm text-slate-300">“{generation.prompt}”</p> : null}
+      {generation.peaks ? <Waveform peaks={generation.peaks} className="mt-3 h-10 w-full" /> : null}
+      <audio controls preload="none" src={generation.audioUrl} className="mt-3 w-full" aria-label={`Listen to ${title}`} />
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-ink-700 pt-4">
+        {generation.formats.map((format) => (
+          <a key={format} href={`/api/labs/generations/${generation.id}/download?format=${format}`} download className={buttonClass("ghost", "sm")} aria-label={`Download ${title} as ${format.toUpperCase()}`}>
+            {format.toUpperCase()}
+          </a>
+        ))}
+      </div>
+      <details className="mt-3" open={mine !== null}>
+        <summary className="cursor-pointer text-sm text-brand-300">Rename</summary>
+        <Form method="post" className="mt-3 grid gap-3" aria-label={`Rename ${title}`}>
+          <input type="hidden" name="intent" value="rename-labs" />
+          <input type="hidden" name="generationId" value={generation.id} />
+          <LabsNameField id={`${generation.id}-song_name`} name="song_name" label="Song name" defaultValue={generation.unnamed ? "" : generation.songName} error={fieldErrors.song_name} />
+          <LabsNameField id={`${generation.id}-artist_name`} name="artist_name" label="Artist name" defaultValue={generation.artistName ?? ""} error={fieldErrors.artist_name} />
+          {mine && Object.keys(fieldErrors).length === 0 ? (
+            <p role="alert" className="text-sm text-rose-200">
+              {mine.error}
+            </p>
+          ) : null}
+          <button type="submit" className={buttonClass("secondary", "sm")}>
+            Save names
+          </button>
+        </Form>
+      </details>
+    </li>
+  );
+}
+
+function LabsNameField({ id, name, label, defaultValue, error }: { id: string; name: string; label: string; defaultValue: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-semibold text-slate-300">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        maxLength={SONG_NAME_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="mt-1 w-full rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-rose-200">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

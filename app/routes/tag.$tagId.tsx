@@ -10,7 +10,7 @@ import { Waveform } from "~/components/songs/waveform";
 import { env } from "~/server/env.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { findTag, TAG_PAGE_SIZE, tagSongs } from "~/services/library/index.server";
-import { EMPTY_LIST } from "~/utils/library-paging";
+import { EMPTY_LIST, LOAD_FAILED } from "~/utils/library-paging";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 
 export const handle = PUBLIC_PAGE;
@@ -20,8 +20,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tag = await findTag(params.tagId ?? "");
   if (!tag) throw new Response("Not Found", { status: 404 });
   const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(new URL(request.url).searchParams.get("page") ?? 1);
-  const { songs, total } = await tagSongs(tag, page);
+  // A list that fails to load says so in place (spec 2 §2, §8), with the tag's header still there.
+  let list: Awaited<ReturnType<typeof tagSongs>> | null = null;
+  try {
+    list = await tagSongs(tag, page);
+  } catch (error) {
+    console.error("Tag list failed", error);
+  }
+  const { songs, total } = list ?? { songs: [], total: 0 };
   return json({
+    failed: list === null,
     tag: { id: tag.id, name: tag.name },
     songs: songs.map((song) => ({ id: song.id, title: song.songName, artist: song.artistName ?? "Songloom", durationSeconds: song.durationSeconds, audioUrl: song.audioUrl, peaks: song.peaks })),
     page,
@@ -38,9 +46,13 @@ export default function TagPage() {
       <p className="text-sm uppercase tracking-wide text-slate-400">Tag</p>
       <h1 className="text-3xl font-bold tracking-tight text-white">#{data.tag.name}</h1>
       <p className="mt-2 text-slate-400">
-        {data.total} public {data.total === 1 ? "song" : "songs"} made with Songloom and tagged “{data.tag.name}”.
+        {data.failed ? "Public songs" : `${data.total} public ${data.total === 1 ? "song" : "songs"}`} made with Songloom and tagged “{data.tag.name}”.
       </p>
-      {data.songs.length === 0 ? (
+      {data.failed ? (
+        <p role="alert" className="mt-8 text-slate-300">
+          {LOAD_FAILED}
+        </p>
+      ) : data.songs.length === 0 ? (
         <p className="mt-8 text-slate-300">{EMPTY_LIST}</p>
       ) : (
         <ol className="mt-8 grid gap-3">

@@ -18,6 +18,7 @@ import type { SessionUser } from "~/models/user.server";
 import { getActiveFlags } from "./flags.server";
 import { getOptionalUser } from "./guards.server";
 import { getTermsDialog } from "./terms.server";
+import { userPageDataVersion } from "./user-page-version.server";
 
 /** /s/{id} and its aliases; the id is the part before the first dash (as the route reads it). */
 const SHARE_PATH = /^\/(?:s|song|share)\/([A-Za-z0-9_]{1,64})(?:-[^/]*)?\/?$/;
@@ -161,15 +162,34 @@ function connectionId(): number {
 export const sharePageCache = new SharePageCache();
 
 /**
- * Signed-in pages whose HTML depends only on who is signed in (their name and staff status, in the header)
- * and the app-wide flags: /style, where everyone lands after signing in. The session is checked on every
- * request exactly as the guards check it (getOptionalUser: a banned or expired session is never served
- * from here), and a page is kept per user for a minute at most, for that user only. Anything else — no
- * verified user, a terms dialog to show, another URL — goes to Remix, which applies the page's guards.
+ * Signed-in pages kept per user (ADR 012, ADR 020). Each is rendered by Remix (with its guards) on a miss and
+ * kept for that user only, for a minute at most, under a version checked on every request:
+ * - /style, where everyone lands after signing in, depends only on who is signed in (their name and staff
+ *   status, in the header) and the app-wide flags;
+ * - /library (any query string) and /release/{id} depend on the user's songs, releases, Labs generations and
+ *   plan too: their version adds userPageDataVersion (user-page-version.server.ts), which any committed
+ *   write to those rows changes; a release page's also adds today's date (its date picker ends today).
+ * The session is checked on every request exactly as the guards check it (getOptionalUser: a banned or
+ * expired session is never served from here). Anything else — no verified user, a terms dialog to show,
+ * another URL, a Remix data request — goes to Remix, which applies the page's guards. A render that says
+ * `Cache-Control: no-store` (a list that failed to load) or sets a cookie is sent once and never kept.
  */
-const USER_PAGES = new Set(["/style"]);
 const USER_PAGE_SECONDS = 60;
 const MAX_USER_PAGES = 1000;
+/** A library page is some 100 KB (plus its gzip): the pages kept are bounded by bytes too. */
+const MAX_USER_PAGE_BYTES = 64 * 1024 * 1024;
+const RELEASE_PAGE = /^\/release\/[a-z0-9]{1,64}\/?$/;
+
+type UserPageKind = "style" | "library" | "release";
+
+function userPageKind(url: URL): UserPageKind | null {
+  if (url.pathname === "/style") return url.search === "" ? "style" : null;
+  if (url.searchParams.has("_data")) return null;
+  if (url.pathname === "/library") return "library";
+  // /release/create is the form, not a release: it reads more than the version covers (art history).
+  if (RELEASE_PAGE.test(url.pathname) && url.pathname.replace(/\/$/, "") !== "/release/create") return "release";
+  return null;
+}
 
 interface UserPageEntry {
   version: string;
@@ -179,26 +199,54 @@ interface UserPageEntry {
 
 export class UserPageCache {
   private readonly pages = new Map<string, UserPageEntry>();
+  private bytes = 0;
+  /** Requests of one session for one page and version arriving together share one render. */
+  private readonly renders = new Map<string, Promise<{ page: CachedPage; kept: boolean }>>();
 
   async serve(request: Request, render: Render): Promise<CachedPage | null> {
     if (request.method !== "GET") return null;
     const url = new URL(request.url);
-    if (!USER_PAGES.has(url.pathname) || url.search !== "") return null;
+    const kind = userPageKind(url);
+    if (!kind) return null;
     let user: SessionUser | null;
     try {
       user = await getOptionalUser(request);
-    } catch {
-      // A banned session: Remix signs it out.
-      return null;
+    } catch (thrown) {
+      // A banned session: the guard has just signed it out, and its answer (to /sign-in?banned=…, clearing
+      // the cookie) is the only one that can still say why, so it goes out as it is.
+      if (thrown instanceof Response) return { status: thrown.status, contentType: thrown.headers.get("Content-Type") ?? "text/plain", body: Buffer.from(await thrown.arrayBuffer()), gzip: Buffer.alloc(0), headers: thrown.headers };
+      throw thrown;
     }
     if (!user || !user.verified) return null;
-    const [flags, terms] = await Promise.all([getActiveFlags(), getTermsDialog(user)]);
+    const [flags, terms, data] = await Promise.all([getActiveFlags(), getTermsDialog(user), kind === "style" ? null : userPageDataVersion(user.id)]);
     if (terms) return null;
-    const version = JSON.stringify([connectionId(), user.displayName, user.isAdmin, flags]);
-    const slot = `${user.id} ${url.pathname}`;
+    const version = JSON.stringify([connectionId(), user.displayName, user.isAdmin, flags, data, kind === "release" ? todayUtc() : null]);
+    const slot = `${user.id} ${url.pathname}${url.search}`;
     const cached = this.pages.get(slot);
-    if (cached && cached.version === version && cached.expires > Date.now()) return cached.page;
+    if (cached && cached.version === version && cached.expires > Date.now()) {
+      // Most recently used last, so the first key is the one to evict.
+      this.pages.delete(slot);
+      this.pages.set(slot, cached);
+      return cached.page;
+    }
 
+    const renderKey = `${request.headers.get("Cookie") ?? ""} ${slot} ${version}`;
+    let rendering = this.renders.get(renderKey);
+    if (!rendering) {
+      rendering = this.renderAndKeep(slot, version, request, render).finally(() => this.renders.delete(renderKey));
+      this.renders.set(renderKey, rendering);
+    }
+    return (await rendering).page;
+  }
+
+  private forget(slot: string): void {
+    const entry = this.pages.get(slot);
+    if (!entry) return;
+    this.bytes -= entry.page.body.length + entry.page.gzip.length;
+    this.pages.delete(slot);
+  }
+
+  private async renderAndKeep(slot: string, version: string, request: Request, render: Render): Promise<{ page: CachedPage; kept: boolean }> {
     const response = await render(request);
     const body = Buffer.from(await response.arrayBuffer());
     const page: CachedPage = {
@@ -208,15 +256,22 @@ export class UserPageCache {
       gzip: gzipSync(body),
       csp: response.headers.get("Content-Security-Policy") ?? undefined,
     };
-    // A response that sets a cookie (a session refreshed, a sign-out) is sent once and never replayed.
-    if (response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie")) {
-      this.pages.delete(slot);
-      this.pages.set(slot, { version, expires: Date.now() + USER_PAGE_SECONDS * 1000, page });
-      if (this.pages.size > MAX_USER_PAGES) this.pages.delete(this.pages.keys().next().value!);
-      return page;
-    }
-    return { ...page, headers: response.headers };
+    // A response that sets a cookie (a session refreshed, a sign-out), a redirect or a page that failed to
+    // load a list is sent once and never replayed.
+    const keep =
+      response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie") && !/no-store/.test(response.headers.get("Cache-Control") ?? "");
+    if (!keep) return { page: { ...page, headers: response.headers }, kept: false };
+    this.forget(slot);
+    this.pages.set(slot, { version, expires: Date.now() + USER_PAGE_SECONDS * 1000, page });
+    this.bytes += page.body.length + page.gzip.length;
+    // The least recently used go first.
+    while (this.pages.size > MAX_USER_PAGES || this.bytes > MAX_USER_PAGE_BYTES) this.forget(this.pages.keys().next().value!);
+    return { page, kept: true };
   }
+}
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
 }
 
 export const userPageCache = new UserPageCache();

@@ -29,6 +29,8 @@ export interface LibrarySong {
   key: string | null;
   compositionId: string | null;
   productionId: string | null;
+  /** When it was saved (ISO), shown on the row. */
+  savedAt: string | null;
   /** The releases it is on (not archived), for the row's "On release" links. */
   releases: { id: string; title: string; status: number | null }[];
 }
@@ -87,6 +89,7 @@ export async function listSavedSongs(user: { id: string }, options: LibraryQuery
       key: songs.key,
       compositionId: songs.compositionId,
       productionId: songs.productionId,
+      savedAt: songs.savedAt,
     })
     .from(songs)
     .where(where)
@@ -101,7 +104,7 @@ export async function listSavedSongs(user: { id: string }, options: LibraryQuery
     style: catalogueName(() => getStyle(row.style).name, row.style),
     filter: catalogueName(() => getFilter(row.filter).name, row.filter),
     durationSeconds: row.durationSeconds,
-    peaks: row.wavePreview,
+    peaks: row.wavePreview && coarsePeaks(row.wavePreview),
     locked: row.locked,
     private: row.private,
     tags: row.tags,
@@ -111,6 +114,7 @@ export async function listSavedSongs(user: { id: string }, options: LibraryQuery
     key: row.key,
     compositionId: row.compositionId,
     productionId: row.productionId,
+    savedAt: row.savedAt?.toISOString() ?? null,
     releases: onReleases.get(row.id) ?? [],
   }));
   return { songs: list, total: counted?.total ?? 0, page, itemsPerPage };
@@ -146,6 +150,14 @@ export async function mostRecentSongId(user: { id: string }): Promise<string | n
     .orderBy(desc(songs.updatedAt), desc(songs.assignedAt))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * Peaks to two decimals for lists: the waveform draws them to a tenth of a 100-unit height, and fifteen
+ * rows of four-decimal peaks are a good part of the page's data.
+ */
+export function coarsePeaks(peaks: number[]): number[] {
+  return peaks.map((value) => Math.round(value * 100) / 100);
 }
 
 /** A catalogue name, or the stored value when the catalogue no longer has it. */

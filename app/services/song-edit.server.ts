@@ -397,6 +397,8 @@ export async function reproduceSong(song: Song): Promise<SongVersion> {
  */
 export async function copySong(user: { id: string }, song: Song): Promise<Song> {
   if (song.status !== "complete" || !song.media) throw new ApiError(409, "not_ready", SONG_NOT_READY_MESSAGE);
+  // A locked song may be played only (spec 2 §4): a copy would be an unlocked way round the lock.
+  if (song.locked) throw new ApiError(403, "read_only", LOCKED_SONG_MESSAGE);
   const copyId = newId();
   const storage = getStorage();
   const keys: SongMedia = songMediaKeys(copyId);

@@ -5,6 +5,8 @@
 export const LIBRARY_PAGE_SIZE = 15;
 /** Spec 2 §9: the albums list's page size. */
 export const RELEASES_PAGE_SIZE = 20;
+/** Spec 2 §7: GET /labs/generations pages 20 by default; the library's Labs tab too. */
+export const LABS_PAGE_SIZE = 20;
 /** Page sizes a person can pick (spec 2 §2's 10/25/50), plus the library's own default of 15. */
 export const PAGE_SIZE_OPTIONS = [10, 15, 25, 50] as const;
 /** Spec 2 §2 list texts. */
@@ -12,7 +14,7 @@ export const EMPTY_LIST = "We could not find any results.";
 export const LOAD_FAILED = "There was an error loading this data.";
 
 export interface LibraryState {
-  tab: "songs" | "releases";
+  tab: "songs" | "releases" | "labs";
   query: string;
   tag: string;
   page: number;

@@ -15,3 +15,4 @@ export * from "./money";
 export * from "./releases";
 export * from "./review";
 export * from "./distribution";
+export * from "./labs";

@@ -33,6 +33,8 @@ const ROUTES: { path: string; guard: Guard; built: boolean; ownRedirect?: string
   { path: "/create", guard: { kind: "verified" }, built: built("create"), ownRedirect: "/style" },
   { path: "/style", guard: { kind: "verified" }, built: built("style") },
   { path: "/library", guard: { kind: "verified" }, built: built("library") },
+  // The labs page sends people on to the library (its Labs tab with labs access, which these users lack).
+  { path: "/labs", guard: { kind: "verified" }, built: built("labs"), ownRedirect: "/library" },
   { path: "/account", guard: { kind: "verified" }, built: built("account") },
   { path: "/account/withdraw", guard: { kind: "verified" }, built: built("account") },
   { path: "/admin", guard: { kind: "admin" }, built: true },

@@ -45,6 +45,8 @@ import * as apiPermissions from "~/routes/api.admin.permissions";
 import * as apiReleaseLabels from "~/routes/api.admin.release_labels";
 import * as apiUserEvents from "~/routes/api.admin.user-events.$id";
 import * as apiUserAccount from "~/routes/api.admin.user.$id.account";
+import * as apiUserLabs from "~/routes/api.admin.user.$id.labs";
+import * as adminUserLabs from "~/routes/admin.users.$userId.labs";
 import * as apiAnnotationDelete from "~/routes/api.admin.user.$id.annotations.$annotationId";
 import * as apiAnnotations from "~/routes/api.admin.user.$id.annotations";
 import * as apiDetails from "~/routes/api.admin.user.$id.details";
@@ -389,6 +391,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: "GET /api/admin/user/{id}/details", fn: apiDetails.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/details`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
   { name: "GET /api/admin/user/{id}/account", fn: apiUserAccount.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/account`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
   { name: "PUT /api/admin/user/{id}/account", fn: apiUserAccount.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/account`, "PUT", { status: "FROZEN" }, c), params: (id) => ({ id }), needs: ["account:admin"] },
+  { name: "GET /api/admin/user/{id}/labs", fn: apiUserLabs.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/labs`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
+  { name: "PUT /api/admin/user/{id}/labs", fn: apiUserLabs.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/labs`, "PUT", { hasAccessToLabs: false }, c), params: (id) => ({ id }), needs: ["user:admin"] },
+  { name: "POST /admin/users/:id/labs", fn: adminUserLabs.action as RouteFn, request: (c, id) => post(`/admin/users/${id}/labs`, { hasAccessToLabs: "false" }, c), params: (id) => ({ userId: id }), needs: ["user:admin"] },
   { name: "GET /api/admin/user-events/{id}", fn: apiUserEvents.loader as RouteFn, request: (c, id) => get(`/api/admin/user-events/${id}`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
   { name: "GET /api/admin/user/{id}/annotations", fn: apiAnnotations.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/annotations`, c), params: (id) => ({ id }), needs: ["user:viewer"] },
   { name: "POST /api/admin/user/{id}/annotations", fn: apiAnnotations.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/annotations`, "POST", { body: "API note" }, c), params: (id) => ({ id }), needs: ["user:viewer"] },

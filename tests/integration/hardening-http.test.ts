@@ -83,7 +83,8 @@ async function expectScriptsAllowed(response: Response) {
 describe("security headers", () => {
   test("a page has a nonce policy its inline scripts carry, and the other headers", async () => {
     const cookie = await signedIn();
-    const response = await fetch(`${base}/library`, { headers: { Cookie: cookie } });
+    // /account: rendered on every request (/style, /library and /release/{id} come from the per-user cache).
+    const response = await fetch(`${base}/account`, { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
@@ -96,20 +97,20 @@ describe("security headers", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
     const { scripts } = await expectScriptsAllowed(response);
     expect(scripts).toBeGreaterThan(0);
-    const two = await fetch(`${base}/library`, { headers: { Cookie: cookie, "X-Forwarded-Proto": "https" } });
+    const two = await fetch(`${base}/account`, { headers: { Cookie: cookie, "X-Forwarded-Proto": "https" } });
     expect(nonceOf(two.headers.get("content-security-policy"))).not.toBe(nonceOf(csp));
     expect(two.headers.get("strict-transport-security")).toBeNull();
   });
 
-  test("/style from the per-user HTML cache is sent with the policy naming the nonce inside it", async () => {
+  test.each(["/style", "/library"])("%s from the per-user HTML cache is sent with the policy naming the nonce inside it", async (page) => {
     const cookie = await signedIn();
-    const first = await fetch(`${base}/style`, { headers: { Cookie: cookie } });
-    const second = await fetch(`${base}/style`, { headers: { Cookie: cookie } });
+    const first = await fetch(`${base}${page}`, { headers: { Cookie: cookie } });
+    const second = await fetch(`${base}${page}`, { headers: { Cookie: cookie } });
     const a = await expectScriptsAllowed(first);
     const b = await expectScriptsAllowed(second);
     expect(b.nonce).toBe(a.nonce);
     // Another user's copy is rendered for them, with a nonce of its own.
-    const other = await expectScriptsAllowed(await fetch(`${base}/style`, { headers: { Cookie: await signedIn() } }));
+    const other = await expectScriptsAllowed(await fetch(`${base}${page}`, { headers: { Cookie: await signedIn() } }));
     expect(other.nonce).not.toBe(a.nonce);
   });
 

@@ -3,8 +3,8 @@
 // releases tab, locks, archiving, a song's releases, the song limit, onboarding, tag pages and Home tracks;
 // another user's songs are 404.
 import "../support/http-env";
-import { eq } from "drizzle-orm";
-import { releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
+import { eq, sql } from "drizzle-orm";
+import { featuredReleases, labsAccess, releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
 import * as libraryRoute from "~/routes/library";
 import * as tagRoute from "~/routes/tag.$tagId";
 import * as archiveApi from "~/routes/api.song.archive.$id";
@@ -82,6 +82,19 @@ test("releases tab lists the user's releases with their status", async () => {
   const data = await library(owner.cookie, "?tab=releases");
   expect(data.releases.items.map((release: { title: string; status: number | null }) => [release.title, release.status]).sort()).toEqual([["Draft One", null], ["Sent", 0]]);
   expect((await library(owner.cookie, "?tab=releases&query=sent")).releases.total).toBe(1);
+  expect(data.featured).toEqual([]);
+  // Releases staff feature (live ones, within their dates) show on the tab too, whoever made them.
+  const artist = await signedIn();
+  const [live, ended] = await database()
+    .db.insert(releases)
+    .values([
+      { userId: artist.user.id, title: "Harbor Live", artistName: "Other", status: 1 },
+      { userId: artist.user.id, title: "Last Year", artistName: "Other", status: 1 },
+    ])
+    .returning();
+  await database().db.insert(featuredReleases).values([{ releaseId: live!.id }, { releaseId: ended!.id, activeFrom: new Date(Date.now() - 86_400_000 * 30), activeUntil: new Date(Date.now() - 86_400_000) }]);
+  expect((await library(owner.cookie, "?tab=releases")).featured).toEqual([{ id: live!.id, title: "Harbor Live", artistName: "Other", coverArtUrl: null }]);
+  expect((await library(owner.cookie, "")).featured).toEqual([]);
 });
 
 test("archiving a song frees its place (a locked song unlocks); a song on a release stays; others' songs are 404", async () => {
@@ -168,4 +181,67 @@ test("the library's archive form (no JavaScript needed) and the onboarding check
   const other = await insertSavedSong(database().db, owner.user.id);
   const refused = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "archive", songId: other }, stranger.cookie));
   expect(refused.status).toBe(404);
+});
+
+test("the library's Copy form (no JavaScript needed): a saved copy, refused for a locked song, at the song limit and for others' songs", async () => {
+  const owner = await signedIn();
+  const songId = await insertSavedSong(database().db, owner.user.id, { name: "Harbor" });
+  await database().db.update(songs).set({ media: MEDIA }).where(eq(songs.id, songId));
+  const rendered = (await library(owner.cookie, "")).songs.items as { id: string }[];
+  expect(rendered.map((row) => row.id)).toEqual([songId]);
+
+  const answer = await callRoute(libraryRoute.action as Handler, post("/library?page=1", { intent: "copy", songId }, owner.cookie));
+  expect(answer.status).toBe(302);
+  const copyId = new URL(answer.headers.get("Location")!, "http://x").searchParams.get("copied");
+  expect(copyId).toBeTruthy();
+  const after = await library(owner.cookie, `?copied=${copyId}`);
+  expect(after.notice).toContain("Your copy is saved");
+  expect(after.songs.items.map((row: { id: string; songName: string }) => [row.id, row.songName])).toEqual([
+    [copyId, "Harbor (copy)"],
+    [songId, "Harbor"],
+  ]);
+
+  const stranger = await signedIn();
+  const refused = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "copy", songId }, stranger.cookie));
+  expect(refused.status).toBe(404);
+
+  const locked = await insertSavedSong(database().db, owner.user.id, { locked: true });
+  await database().db.update(songs).set({ media: MEDIA }).where(eq(songs.id, locked));
+  const lockedAnswer = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "copy", songId: locked }, owner.cookie));
+  expect(lockedAnswer.status).toBe(403);
+  expect((await lockedAnswer.json()).error).toMatch(/locked/);
+
+  // The free plan keeps 25 songs: with 25 saved, a copy is refused with the spec's limit message.
+  for (let index = 0; index < 22; index++) await insertSavedSong(database().db, owner.user.id);
+  const full = await callRoute(libraryRoute.action as Handler, post("/library", { intent: "copy", songId }, owner.cookie));
+  expect(full.status).toBe(403);
+  expect((await full.json()).error).toMatch(/^You have reached your song limit of 25/);
+  expect((await library(owner.cookie, "")).songs.total).toBe(25);
+});
+
+test("a list that fails to load says so (and is never kept by the page cache); the tag page too", async () => {
+  const owner = await signedIn();
+  await database().db.insert(labsAccess).values({ userId: owner.user.id });
+  await database().db.execute(sql`alter table labs_generations rename to labs_generations_away`);
+  try {
+    const response = await callRoute(libraryRoute.loader as Handler, get("/library?tab=labs&page=2", owner.cookie));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    expect(await response.json()).toMatchObject({ tab: "labs", page: 2, failed: true, labs: null });
+  } finally {
+    await database().db.execute(sql`alter table labs_generations_away rename to labs_generations`);
+  }
+  const fine = await callRoute(libraryRoute.loader as Handler, get("/library?tab=labs", owner.cookie));
+  expect(fine.headers.get("Cache-Control")).toBeNull();
+  expect((await fine.json()).failed).toBe(false);
+
+  await insertSavedSong(database().db, owner.user.id, { tags: ["drift"] });
+  const [tag] = await database().db.select().from(tags).where(eq(tags.name, "drift"));
+  await database().db.execute(sql`alter table songs rename to songs_away`);
+  try {
+    const page = await (await callRoute(tagRoute.loader as Handler, get(`/tag/${tag!.id}`), { tagId: tag!.id })).json();
+    expect(page).toMatchObject({ failed: true, songs: [], tag: { name: "drift" } });
+  } finally {
+    await database().db.execute(sql`alter table songs_away rename to songs`);
+  }
 });

@@ -77,15 +77,19 @@ test("a renamed user or a changed flag renders again", async () => {
   }
 });
 
-test("signed-out, unverified and banned sessions, other URLs and a query string go to Remix", async () => {
+test("signed-out, unverified and banned sessions (once signed out), other URLs and a query string go to Remix", async () => {
   expect(await visit(null)).toBeNull();
   const unverified = await signedIn({ verified: false });
   expect(await visit(unverified.cookie)).toBeNull();
   const banned = await signedIn();
   await database().db.update(users).set({ accountStatus: "BANNED" }).where(eq(users.id, banned.user.id));
+  // Signed out by the guard on the spot: its answer says why (Remix could not, the session being gone).
+  const signedOut = await visit(banned.cookie);
+  expect(signedOut?.status).toBe(302);
+  expect(signedOut?.headers?.get("Location")).toBe("/sign-in?banned=account");
   expect(await visit(banned.cookie)).toBeNull();
   const fine = await signedIn();
-  expect(await visit(fine.cookie, "/library")).toBeNull();
+  expect(await visit(fine.cookie, "/account")).toBeNull();
   expect(await visit(fine.cookie, "/style?x=1")).toBeNull();
   expect(renders).toHaveLength(0);
 });

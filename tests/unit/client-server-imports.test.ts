@@ -50,9 +50,10 @@ function serverValuesReachedInBrowser(file: string, text: string): string[] {
     if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return;
     if (ts.isIdentifier(node)) {
       const name = node.text;
-      // A property name (x.name, { name: … }) is not a reference.
+      // A property name (x.name, { name: … }) or a JSX attribute name (<Form action=…>) is not a reference.
       const parent = node.parent;
-      const isPropertyName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node);
+      const isPropertyName =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node) || (ts.isJsxAttribute(parent) && parent.name === node);
       if (!isPropertyName) {
         if (serverImports.has(name)) reached.add(name);
         const declaration = declarations.get(name);

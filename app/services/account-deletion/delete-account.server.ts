@@ -6,6 +6,7 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { emailVerificationTokens, identities, passwordResetTokens, sessions, userDevices, users } from "../../../drizzle/schema/auth";
 import { billingCustomers } from "../../../drizzle/schema/billing";
+import { labsAccess, labsGenerations } from "../../../drizzle/schema/labs";
 import { songOwnerships } from "../../../drizzle/schema/money";
 import { songs } from "../../../drizzle/schema/songs";
 import { recordUserEvent } from "~/models/user.server";
@@ -37,6 +38,9 @@ export async function deleteAccount(userId: string, confirmation: string): Promi
     await tx
       .delete(songs)
       .where(and(eq(songs.userId, userId), notExists(tx.select({ one: sql`1` }).from(songOwnerships).where(and(eq(songOwnerships.songId, songs.id), sql`${songOwnerships.userId} <> ${userId}`)))));
+    // Labs generations are the user's own experiments, like their songs.
+    await tx.delete(labsGenerations).where(eq(labsGenerations.userId, userId));
+    await tx.delete(labsAccess).where(eq(labsAccess.userId, userId));
     await tx
       .update(users)
       .set({ email: `deleted-${userId}@deleted.songloom.invalid`, displayName: "Deleted user", emailVerifiedAt: null, accountStatus: "INACTIVE" })

@@ -3,3 +3,4 @@
 export * from "./library-status";
 export * from "./archive-song";
 export * from "./public-songs";
+export * from "./copy-song";

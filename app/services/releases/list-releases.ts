@@ -46,3 +46,9 @@ export async function listUserReleases(
     .offset((page - 1) * perPage);
   return { releases: await releaseViews(rows), total: counted?.total ?? 0, page, perPage };
 }
+
+/** How many releases the user has, archived ones left out (spec 2 §3 User.numAlbums). */
+export async function countReleases(user: { id: string }): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(releases).where(and(eq(releases.userId, user.id), isNull(releases.archivedAt)));
+  return row?.total ?? 0;
+}
