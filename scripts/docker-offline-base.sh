@@ -9,7 +9,10 @@
 #   sudo scripts/docker-offline-base.sh            # then: docker build --network=host .
 #
 # Needs root, debootstrap and a running Docker daemon. Settings: NODE_VERSION (.nvmrc), NPM_VERSION
-# (11.19.1, as .ci/run), IMAGE (node:<major.minor>-bookworm-slim), DEBIAN_MIRROR (http://deb.debian.org/debian).
+# (11.19.1, as .ci/run), IMAGE (node:<major.minor>-bookworm-slim), DEBIAN_MIRROR (http://deb.debian.org/debian),
+# EXTRA_CA_CERTS (default: $NODE_EXTRA_CA_CERTS): on a network whose HTTPS goes through an intercepting
+# proxy, that proxy's CA certificate, trusted by Node in the image (NODE_EXTRA_CA_CERTS) so `npm` inside
+# the build reaches the registry as it does on the machine. It stays in the local image only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +20,7 @@ NODE_VERSION="${NODE_VERSION:-$(cat .nvmrc)}"
 NPM_VERSION="${NPM_VERSION:-11.19.1}"
 IMAGE="${IMAGE:-node:$(echo "$NODE_VERSION" | cut -d. -f1-2)-bookworm-slim}"
 DEBIAN_MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+EXTRA_CA_CERTS="${EXTRA_CA_CERTS:-${NODE_EXTRA_CA_CERTS:-}}"
 case "$(uname -m)" in
   x86_64) node_arch=x64 ;;
   aarch64 | arm64) node_arch=arm64 ;;
@@ -49,8 +53,14 @@ rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/archives/*.deb "$ro
 [ "$(chroot "$rootfs" /usr/local/bin/node -v)" = "v$NODE_VERSION" ]
 [ "$(chroot "$rootfs" /usr/local/bin/npm -v 2>/dev/null)" = "$NPM_VERSION" ]
 
+ca_env=()
+if [ -n "$EXTRA_CA_CERTS" ]; then
+  install -D -m 0644 "$EXTRA_CA_CERTS" "$rootfs/usr/local/share/ca-certificates/extra-ca.crt"
+  ca_env=(--change "ENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/extra-ca.crt")
+fi
+
 echo "Importing as $IMAGE"
-tar -C "$rootfs" -c . | docker import \
+tar -C "$rootfs" -c . | docker import "${ca_env[@]}" \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change "ENV NODE_VERSION=$NODE_VERSION" \
   --change 'CMD ["node"]' \
