@@ -1,7 +1,7 @@
 // `npm run bench:art`: generated cover art (a 3000×3000 JPEG from a keyword: design, resvg render, JPEG
 // encode) and the upload check of a large cover (sharp header check, then the 300/1400 px sizes and, for
 // CMYK, the conversion; no database or storage), with the process's peak memory. Printed, never asserted; 12 images and 2 uploads, then it stops.
-import { mkdtempSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -47,7 +47,8 @@ for (const cmyk of [false, true]) {
   const inspection = await inspectCoverFile(file);
   const checked = performance.now() - started;
   const startedCpu = cpu();
-  await coverSizes(file, inspection);
+  const { converted } = await coverSizes(file, inspection);
+  if (converted) rmSync(converted, { force: true });
   const sized = performance.now() - started - checked;
   console.log(`${cmyk ? "CMYK" : "RGB"} ${side}×${side} JPEG of ${(size / 1e6).toFixed(1)} MB: check ${ms(checked)}, sizes${inspection.compliant ? "" : " and sRGB conversion"} ${ms(sized)} (CPU ${ms(cpuMs(startedCpu))})`);
 }

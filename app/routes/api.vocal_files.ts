@@ -1,15 +1,15 @@
 // /api/vocal_files (spec 1 §3 Vocals: the take a vocalFileId names), for a signed-in verified user:
 //   POST multipart/form-data {vocalFile}  WAV or MP3 (read from its bytes), at most 50 MB and 10 minutes.
 //        Decoded on a worker thread and stored as 44.1 kHz WAV owned by the user: 201 {vocalFileId, durationSeconds}.
-//        Anything else (WebM, Ogg, FLAC, a text file, an empty or too long file) is a 400 on `vocalFile`.
+//        Anything else (WebM, Ogg, FLAC, a text file, an empty or too long file) is a 400 on `vocalFile`;
+//        a file over 50 MB is a 413 on `vocalFile`, cut off as it streams (it is never held in memory).
 // The browser's recorder uploads WAV it encoded itself (ADR 015).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
-import { jsonError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { FILE_TOO_LARGE_MESSAGE, MAX_TAKE_SECONDS, MAX_VOCAL_FILE_BYTES, uploadVocalFile } from "~/services/song-vocal-take.server";
+import { MAX_TAKE_SECONDS, MAX_VOCAL_FILE_BYTES, readTakeUpload, uploadVocalFile } from "~/services/song-vocal-take.server";
 import { VocalFileSchema } from "~/services/vocal-take-api-schemas";
 
 const CHOOSE_FILE = "Choose an audio file (WAV or MP3).";
@@ -30,22 +30,25 @@ const uploadOperation = registerApiOperation({
   },
   responses: {
     201: { description: "The take is stored", schema: VocalFileSchema },
-    400: { description: "No file, an unsupported format, empty, too large or too long (on `vocalFile`)" },
+    400: { description: "No file, an unsupported format, empty or too long (on `vocalFile`)" },
+    413: { description: "Larger than 50 MB (on `vocalFile`)" },
     401: { description: "Not signed in" },
     403: { description: "Email not verified" },
   },
 });
 
-const upload = apiRoute(uploadOperation, async ({ request, body }) => {
+// The wrapper's body parsing would buffer the file: the upload is streamed to disk here instead, after the
+// guards, and a declared body over the limit is refused before it is read.
+const upload = apiRoute({ ...uploadOperation, request: undefined }, async ({ request }) => {
   const user = await requireVerifiedUser(request);
-  return uploadVocalFile(user, body.vocalFile);
+  const { file, cleanup } = await readTakeUpload(request);
+  try {
+    return await uploadVocalFile(user, file);
+  } finally {
+    await cleanup();
+  }
 });
 
-// The declared length is checked before the body is read, so an oversized upload is refused without buffering it.
-export async function action(args: ActionFunctionArgs) {
-  const declared = Number(args.request.headers.get("content-length") ?? 0);
-  if (args.request.method === "POST" && declared > MAX_VOCAL_FILE_BYTES + 64 * 1024) {
-    return jsonError(400, "invalid_input", FILE_TOO_LARGE_MESSAGE, { vocalFile: [FILE_TOO_LARGE_MESSAGE] });
-  }
+export function action(args: ActionFunctionArgs) {
   return upload(args);
 }

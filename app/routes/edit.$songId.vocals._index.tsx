@@ -25,14 +25,15 @@ import { initialVocalPollState, shouldPollVocal, VOCAL_POLL_MS, VOCAL_TIMEOUT_ME
 import { meterFill } from "~/components/vocals/wav-encode";
 import { songMediaUrl } from "~/models/song.server";
 import { ApiError } from "~/server/http.server";
+import { isMultipart, type MultipartUpload } from "~/server/uploads.server";
 import { loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
 import {
   DEFAULT_TAKE_OPTIONS,
-  FILE_TOO_LARGE_MESSAGE,
   MAX_TAKE_SECONDS,
   MAX_VOCAL_FILE_BYTES,
   PITCH_EFFECTS,
   PRODUCTION_EFFECT_IDS,
+  readTakeUpload,
   removeSongVocal,
   requestVocalTake,
   songHasVocal,
@@ -100,32 +101,43 @@ function takeSettings(form: FormData, defaults: Defaults) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const loaded = await requireEditableSongPage(request, params.songId);
   const here = `/edit/${loaded.song.id}/vocals`;
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_VOCAL_FILE_BYTES + 64 * 1024) {
-    return json({ errors: { vocalFile: FILE_TOO_LARGE_MESSAGE } as Errors }, { status: 400 });
-  }
-  const form = await readFormData(request);
-  if (form.get("intent") === "remove") {
-    if (await songHasVocal(loaded.song)) await removeSongVocal(loaded);
-    return redirect(here);
-  }
-  const { mode, ...settings } = takeSettings(form, DEFAULT_TAKE_OPTIONS);
-  const parsed = VocalTakeRequestSchema.omit({ songId: true, vocalFileId: true }).safeParse(settings);
-  if (!parsed.success) {
-    const errors: Errors = {};
-    for (const issue of parsed.error.issues) {
-      if (issue.path[0] === "emphasis") errors.emphasis = issue.message;
-      else errors.options = issue.message;
+  // The upload form is multipart: its file streams to a temporary file (never into memory), cut at 50 MB.
+  let upload: MultipartUpload | null = null;
+  if (isMultipart(request)) {
+    try {
+      upload = await readTakeUpload(request);
+    } catch (error) {
+      if (error instanceof ApiError) return json({ errors: { vocalFile: error.fields?.vocalFile?.[0] ?? error.message } as Errors }, { status: error.status });
+      throw error;
     }
-    return json({ errors }, { status: 400 });
   }
   try {
-    const { vocalFileId } = await uploadVocalFile(loaded.user, form.get("vocalFile"));
-    await requestVocalTake(loaded, { ...parsed.data, vocalFileId });
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return json({ errors: { vocalFile: error.fields?.vocalFile?.[0] ?? error.message } as Errors }, { status: error.status });
-    throw error;
+    const form = upload ? upload.fields : await readFormData(request);
+    if (form.get("intent") === "remove") {
+      if (await songHasVocal(loaded.song)) await removeSongVocal(loaded);
+      return redirect(here);
+    }
+    const { mode, ...settings } = takeSettings(form, DEFAULT_TAKE_OPTIONS);
+    const parsed = VocalTakeRequestSchema.omit({ songId: true, vocalFileId: true }).safeParse(settings);
+    if (!parsed.success) {
+      const errors: Errors = {};
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === "emphasis") errors.emphasis = issue.message;
+        else errors.options = issue.message;
+      }
+      return json({ errors }, { status: 400 });
+    }
+    try {
+      const { vocalFileId } = await uploadVocalFile(loaded.user, upload?.file ?? null);
+      await requestVocalTake(loaded, { ...parsed.data, vocalFileId });
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) return json({ errors: { vocalFile: error.fields?.vocalFile?.[0] ?? error.message } as Errors }, { status: error.status });
+      throw error;
+    }
+    return redirect(`${here}?mode=${mode}`);
+  } finally {
+    await upload?.cleanup();
   }
-  return redirect(`${here}?mode=${mode}`);
 }
 
 type LayoutSong = NonNullable<ReturnType<typeof useRouteLoaderData<typeof layoutLoader>>>["song"];

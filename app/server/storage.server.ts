@@ -6,7 +6,7 @@
 // Writes are atomic (temporary file, then rename): a reader never sees half a file, and a render job that
 // dies mid-write leaves nothing behind under the real key.
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { randomBytes } from "node:crypto";
@@ -27,6 +27,8 @@ export interface ByteRange {
 
 export interface MediaStorage {
   put(key: string, body: Uint8Array | string): Promise<void>;
+  /** Stores the file at `file` (left where it is) without reading it into memory. */
+  putFile(key: string, file: string): Promise<void>;
   /** The whole object, or null when there is none. */
   get(key: string): Promise<Uint8Array | null>;
   stat(key: string): Promise<StoredObject | null>;
@@ -57,6 +59,20 @@ export class LocalDiskStorage implements MediaStorage {
     const temporary = `${file}.${randomBytes(6).toString("hex")}.partial`;
     await writeFile(temporary, body);
     await rename(temporary, file);
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.partial`;
+    try {
+      // The kernel copies (or clones) the file: it never passes through this process's memory.
+      await copyFile(source, temporary);
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Uint8Array | null> {

@@ -1,5 +1,6 @@
 // A user's own take made into the song's vocal (auto and custom modes, spec 1 §3 Vocals; docs/vocals-flow.md,
 // "Recorded and uploaded takes"). Pages and APIs both call this file:
+//   readTakeUpload       the upload streamed to a temporary file (never held in memory), cut at 50 MB.
 //   uploadVocalFile      POST /api/vocal_files: decode on a worker thread, store as WAV, a vocal_files row.
 //   requestVocalTake     POST /api/song/vocal: a song_vocals row (kind take, pending) + the vocal.generate job.
 //   removeSongVocal      DELETE /api/song/{id}/vocal: the version without the vocal.
@@ -19,6 +20,7 @@ import { findSong, type Song } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { getStorage } from "~/server/storage.server";
+import { isMultipart, readMultipartUpload, UploadTooLargeError, type MultipartUpload, type UploadedFile } from "~/server/uploads.server";
 import type { SessionUser } from "~/server/guards.server";
 import { IdSchema } from "~/utils/input-schemas";
 import { currentParts, latestVersion, type EditableSong } from "./song-edit.server";
@@ -69,16 +71,40 @@ function badFile(message: string): ApiError {
   return new ApiError(400, "invalid_input", message, { vocalFile: [message] });
 }
 
+const CHOOSE_FILE_MESSAGE = "Choose an audio file (WAV or MP3).";
+
+/** Past the take limit: 413, with the field's message, as the API and the page show it. */
+export function takeTooLarge(): ApiError {
+  return new ApiError(413, "payload_too_large", FILE_TOO_LARGE_MESSAGE, { vocalFile: [FILE_TOO_LARGE_MESSAGE] });
+}
+
+/**
+ * The take upload of a multipart request (the API and the vocals page's form without JavaScript): the file
+ * in `vocalFile` streamed to a temporary file, cut at MAX_VOCAL_FILE_BYTES, and the form's text fields.
+ * The caller runs `cleanup()` when done. A declared body over the limit is refused before it is read.
+ */
+export async function readTakeUpload(request: Request): Promise<MultipartUpload> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_VOCAL_FILE_BYTES + 64 * 1024) throw takeTooLarge();
+  if (!isMultipart(request)) throw badFile(CHOOSE_FILE_MESSAGE);
+  try {
+    return await readMultipartUpload(request, { field: "vocalFile", maxBytes: MAX_VOCAL_FILE_BYTES });
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) throw takeTooLarge();
+    throw new ApiError(400, "invalid_form", "The upload could not be read. Please send it again.");
+  }
+}
+
 /**
  * Decodes an uploaded or recorded take (WAV or MP3, read from its bytes) off the main thread and stores it
- * as a 44.1 kHz WAV owned by the user.
+ * as a 44.1 kHz WAV owned by the user. The file stays where it is (the caller removes it).
  */
-export async function uploadVocalFile(user: Pick<SessionUser, "id">, file: unknown): Promise<{ vocalFileId: string; durationSeconds: number }> {
-  if (!(file instanceof File) || file.size === 0) throw badFile(file instanceof File ? "The file is empty." : "Choose an audio file (WAV or MP3).");
-  if (file.size > MAX_VOCAL_FILE_BYTES) throw badFile(FILE_TOO_LARGE_MESSAGE);
+export async function uploadVocalFile(user: Pick<SessionUser, "id">, file: UploadedFile | null): Promise<{ vocalFileId: string; durationSeconds: number }> {
+  if (!file) throw badFile(CHOOSE_FILE_MESSAGE);
+  if (file.size === 0) throw badFile("The file is empty.");
+  if (file.size > MAX_VOCAL_FILE_BYTES) throw takeTooLarge();
   let decoded: { wav: Uint8Array; durationSeconds: number };
   try {
-    decoded = await decodeTakeOffThread(new Uint8Array(await file.arrayBuffer()), file.name || file.type || undefined, MAX_TAKE_SECONDS);
+    decoded = await decodeTakeOffThread(file.path, file.filename || file.contentType || undefined, MAX_TAKE_SECONDS);
   } catch (error) {
     if (error instanceof TakeRejectedError) throw badFile(error.message);
     throw error;
@@ -90,8 +116,8 @@ export async function uploadVocalFile(user: Pick<SessionUser, "id">, file: unkno
     id,
     userId: user.id,
     storageKey,
-    originalName: file.name ? file.name.slice(0, 255).replace(/\u0000/g, "") : null,
-    mimeType: file.type ? file.type.slice(0, 100) : null,
+    originalName: file.filename ? file.filename.slice(0, 255).replace(/\u0000/g, "") : null,
+    mimeType: file.contentType ? file.contentType.slice(0, 100) : null,
     durationSeconds: decoded.durationSeconds,
   });
   return { vocalFileId: id, durationSeconds: decoded.durationSeconds };

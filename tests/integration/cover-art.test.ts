@@ -53,14 +53,14 @@ test("too small, not square, not an image and too large are refused on coverArt 
   expect(await refusal(storeUploadedCoverArt(user, big))).toEqual({ status: 400, message: COVER_MESSAGES.tooLarge });
 });
 
-test("a 60 MB upload is refused by its declared length, and cut off at 50 MB when it declares none", async () => {
+test("a 60 MB upload is refused (413) by its declared length, and cut off at 50 MB when it declares none", async () => {
   const declared = new Request("http://localhost/api/cover_art", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(60 * 1024 * 1024) }, body: "--x--" });
-  expect(await refusal(readCoverUpload(declared))).toEqual({ status: 400, message: COVER_MESSAGES.tooLarge });
+  expect(await refusal(readCoverUpload(declared))).toEqual({ status: 413, message: COVER_MESSAGES.tooLarge });
   const form = new FormData();
   form.set("coverArt", new Blob([Buffer.alloc(60 * 1024 * 1024, 7)], { type: "image/jpeg" }), "big.jpg");
   const body = new Response(form);
   const streamed = new Request("http://localhost/api/cover_art", { method: "POST", headers: { "Content-Type": body.headers.get("Content-Type")! }, body: body.body, duplex: "half" } as RequestInit);
-  expect(await refusal(readCoverUpload(streamed))).toEqual({ status: 400, message: COVER_MESSAGES.tooLarge });
+  expect(await refusal(readCoverUpload(streamed))).toEqual({ status: 413, message: COVER_MESSAGES.tooLarge });
 });
 
 test("an RGB PNG is kept as it is; a CMYK JPEG is converted to sRGB; both get 300 and 1400 px sizes", async () => {

@@ -23,9 +23,12 @@ async function ask(payload: object, transfer: ArrayBuffer[] = []) {
   return reply;
 }
 
-/** An uploaded file (WAV or MP3, by its bytes) as a 44.1 kHz stereo WAV; TakeRejectedError on `vocalFile` otherwise. */
-export async function decodeTakeOffThread(bytes: Uint8Array, hint: string | undefined, maxSeconds: number): Promise<{ wav: Uint8Array; durationSeconds: number }> {
-  const { wav, durationSeconds } = await ask({ op: "decode", bytes, hint, maxSeconds });
+/**
+ * An uploaded file on disk (WAV or MP3, by its bytes) as a 44.1 kHz stereo WAV; TakeRejectedError on
+ * `vocalFile` otherwise. The worker reads the file itself, so the calling thread never holds the upload.
+ */
+export async function decodeTakeOffThread(file: string, hint: string | undefined, maxSeconds: number): Promise<{ wav: Uint8Array; durationSeconds: number }> {
+  const { wav, durationSeconds } = await ask({ op: "decode", file, hint, maxSeconds });
   return { wav, durationSeconds };
 }
 

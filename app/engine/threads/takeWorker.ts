@@ -6,6 +6,7 @@
 // the engine refuses is answered as `rejected` (field and message), so the caller can tell the user's
 // mistake (a 400, or a take that can never work) from a crash.
 
+import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { encodeWav } from "../encode";
 import type { Composition, StereoBuffer } from "../types";
@@ -14,7 +15,8 @@ import { processTake, TakeOptionsError, type TakeOptions, type TakeReport } from
 
 export interface DecodeTakeRequest {
   op: "decode";
-  bytes: Uint8Array;
+  /** The uploaded file on disk: read here, so the web thread never holds it. */
+  file: string;
   hint?: string;
   maxSeconds: number;
 }
@@ -48,7 +50,7 @@ function peak(signal: Float32Array): number {
 }
 
 async function decode(request: DecodeTakeRequest) {
-  const decoded = await decodeAudio(request.bytes, { hint: request.hint, maxSeconds: request.maxSeconds });
+  const decoded = await decodeAudio(new Uint8Array(await readFile(request.file)), { hint: request.hint, maxSeconds: request.maxSeconds });
   const wav = encodeWav(stereo(decoded.channels, decoded.sampleRate));
   return { wav, durationSeconds: decoded.channels[0].length / decoded.sampleRate };
 }

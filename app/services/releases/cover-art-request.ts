@@ -1,20 +1,9 @@
 // Reading a cover-art upload from a multipart request (the release page's form and the cover-art API):
-// the file part is streamed to a temporary file (never held in memory), the other fields are kept as
-// form values. A declared body over the limit is refused before anything is read; a body that turns out
-// larger than it declared is cut off at the limit by the upload handler.
-import { randomBytes } from "node:crypto";
-import { unlink } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import {
-  MaxPartSizeExceededError,
-  NodeOnDiskFile,
-  unstable_composeUploadHandlers,
-  unstable_createFileUploadHandler,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+// the file part is streamed to a temporary file (never held in memory) and cut off as it passes 50 MB;
+// the other fields are kept as form values. A declared body over the limit is refused before anything
+// is read.
 import { ApiError } from "~/server/http.server";
+import { readMultipartUpload, UploadTooLargeError } from "~/server/uploads.server";
 import { COVER_MAX_BYTES, COVER_MESSAGES } from "./cover-art-upload";
 
 /** Room for the form's other fields and the multipart boundaries around the file. */
@@ -26,8 +15,9 @@ export interface CoverUpload {
   form: FormData;
 }
 
+/** A cover at or over the limit: 413 with the field's message (the pages show it beside the file input). */
 function tooLarge(): ApiError {
-  return new ApiError(400, "invalid_input", COVER_MESSAGES.tooLarge, { coverArt: [COVER_MESSAGES.tooLarge] });
+  return new ApiError(413, "payload_too_large", COVER_MESSAGES.tooLarge, { coverArt: [COVER_MESSAGES.tooLarge] });
 }
 
 export async function readCoverUpload(request: Request, field = "coverArt"): Promise<CoverUpload> {
@@ -36,31 +26,12 @@ export async function readCoverUpload(request: Request, field = "coverArt"): Pro
   if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
     throw new ApiError(415, "unsupported_media_type", "Send the image as multipart/form-data.");
   }
-  const files: string[] = [];
-  const handler = unstable_composeUploadHandlers(
-    unstable_createFileUploadHandler({
-      directory: path.join(os.tmpdir(), "songloom-uploads"),
-      file: () => `${randomBytes(12).toString("hex")}.upload`,
-      maxPartSize: COVER_MAX_BYTES,
-      filter: ({ name }) => name === field,
-    }),
-    unstable_createMemoryUploadHandler({ maxPartSize: ENVELOPE_BYTES }),
-  );
-  let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(request, async (part) => {
-      const value = await handler(part);
-      if (value instanceof NodeOnDiskFile) files.push(value.getFilePath());
-      return value;
-    });
+    // Covers must be under 50 MB: one byte less is the most a cover may be.
+    const { fields, file } = await readMultipartUpload(request, { field, maxBytes: COVER_MAX_BYTES - 1 });
+    return { file: file?.path ?? null, form: fields };
   } catch (error) {
-    await Promise.all(files.map((file) => unlink(file).catch(() => {})));
-    if (error instanceof MaxPartSizeExceededError) throw tooLarge();
+    if (error instanceof UploadTooLargeError) throw tooLarge();
     throw new ApiError(400, "invalid_form", "The upload could not be read. Please send it again.");
   }
-  const value = form.get(field);
-  const file = value instanceof NodeOnDiskFile ? value.getFilePath() : null;
-  // Only the named field's file is used; drop any other.
-  await Promise.all(files.filter((other) => other !== file).map((other) => unlink(other).catch(() => {})));
-  return { file, form };
 }

@@ -1,15 +1,19 @@
 // Uploaded cover art (spec 2 §5): JPEG or PNG (read from the bytes, not the name), square, at least
 // 3000×3000, under 50 MB. Other colour spaces (CMYK, greyscale) and transparency are converted to an RGB
-// JPEG, since stores take RGB only; a compliant file is kept as it is. The file is checked from disk:
-// the upload handler streams it to a temporary file, sharp reads the header for the checks and decodes
-// from the file for the sizes, and the full file is read into memory once, to store it.
-import { readFile, stat, unlink } from "node:fs/promises";
+// JPEG, since stores take RGB only; a compliant file is kept as it is. The file never passes through
+// this process's memory whole: the upload handler streams it to a temporary file, sharp reads the header
+// for the checks and decodes from the file (one full decode at a time) for the sizes and the conversion,
+// and storage copies the files on disk.
+import { randomBytes } from "node:crypto";
+import { mkdir, rm, stat, unlink } from "node:fs/promises";
+import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { coverArt, type CoverArt, type CoverArtSizes } from "../../../drizzle/schema/releases";
 import { newId } from "../../../drizzle/schema/columns";
 import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { getStorage } from "~/server/storage.server";
+import { uploadFolder } from "~/server/uploads.server";
 
 export const COVER_MIN_PIXELS = 3000;
 /** Larger covers gain stores nothing and cost seconds and hundreds of MB to decode. */
@@ -67,18 +71,32 @@ export async function inspectCoverFile(file: string): Promise<CoverInspection> {
 }
 
 /**
- * The derived sizes: the 1400 px page image decoded from the file (JPEG shrink-on-load makes that cheap),
- * the 300 px thumbnail from the page image, and a converted full-size sRGB JPEG when the file is not one
- * stores take as it is (null when it is).
+ * The derived sizes: when the file is not one stores take as it is, a full-size sRGB JPEG converted from it
+ * into a temporary file (`converted`, the caller removes it; null when the file is kept); then the 1400 px
+ * page image, decoded from the stored file (JPEG shrink-on-load makes that cheap), and the 300 px thumbnail
+ * from the page image. One after the other, so a large cover is decoded once at a time, not twice at once.
  */
-export async function coverSizes(file: string, inspection: CoverInspection): Promise<{ page: Buffer; thumbnail: Buffer; converted: Buffer | null }> {
-  const rgb = () => sharp(file).rotate().flatten({ background: "#ffffff" }).toColourspace("srgb");
-  const [page, converted] = await Promise.all([
-    rgb().resize(PAGE_PIXELS, PAGE_PIXELS).jpeg({ quality: 88 }).toBuffer(),
-    inspection.compliant ? Promise.resolve(null) : rgb().jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer(),
-  ]);
-  const thumbnail = await sharp(page).resize(THUMBNAIL_PIXELS, THUMBNAIL_PIXELS).jpeg({ quality: 82 }).toBuffer();
-  return { page, thumbnail, converted };
+export async function coverSizes(file: string, inspection: CoverInspection): Promise<{ page: Buffer; thumbnail: Buffer; converted: string | null }> {
+  const rgb = (input: string) => sharp(input).rotate().flatten({ background: "#ffffff" }).toColourspace("srgb");
+  let converted: string | null = null;
+  if (!inspection.compliant) {
+    await mkdir(uploadFolder(), { recursive: true });
+    converted = path.join(uploadFolder(), `${randomBytes(12).toString("hex")}.rgb.jpg`);
+    try {
+      await rgb(file).jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toFile(converted);
+    } catch (error) {
+      await rm(converted, { force: true });
+      throw error;
+    }
+  }
+  try {
+    const page = await rgb(converted ?? file).resize(PAGE_PIXELS, PAGE_PIXELS).jpeg({ quality: 88 }).toBuffer();
+    const thumbnail = await sharp(page).resize(THUMBNAIL_PIXELS, THUMBNAIL_PIXELS).jpeg({ quality: 82 }).toBuffer();
+    return { page, thumbnail, converted };
+  } catch (error) {
+    if (converted) await rm(converted, { force: true });
+    throw error;
+  }
 }
 
 /**
@@ -86,19 +104,20 @@ export async function coverSizes(file: string, inspection: CoverInspection): Pro
  * `coverArt` with the reason. Deletes `file` whatever happens.
  */
 export async function storeUploadedCoverArt(user: { id: string }, file: string): Promise<CoverArt> {
+  let converted: string | null = null;
   try {
     const inspection = await inspectCoverFile(file);
     const { format, width, height, compliant } = inspection;
     const id = newId();
     const keys = coverArtKeys(id, compliant && format === "png" ? "png" : "jpg", format === "png" ? "png" : "jpg");
     const storage = getStorage();
-    const { page, thumbnail, converted } = await coverSizes(file, inspection);
-    const original = await readFile(file);
-    await storage.put(keys.thumbnail, thumbnail);
-    await storage.put(keys.page, page);
-    await storage.put(keys.full, converted ?? original);
-    if (converted) await storage.put(keys.original, original);
-    const sizes: CoverArtSizes = { thumbnail: keys.thumbnail, page: keys.page, full: keys.full };
+    const sizes = await coverSizes(file, inspection);
+    converted = sizes.converted;
+    await storage.put(keys.thumbnail, sizes.thumbnail);
+    await storage.put(keys.page, sizes.page);
+    await storage.putFile(keys.full, converted ?? file);
+    if (converted) await storage.putFile(keys.original, file);
+    const stored: CoverArtSizes = { thumbnail: keys.thumbnail, page: keys.page, full: keys.full };
     const [row] = await db
       .insert(coverArt)
       .values({
@@ -106,15 +125,16 @@ export async function storeUploadedCoverArt(user: { id: string }, file: string):
         userId: user.id,
         source: "upload",
         originalKey: converted ? keys.original : keys.full,
-        sizes,
+        sizes: stored,
         width,
         height,
         format: converted ? "jpeg" : format,
-        bytes: (converted ?? original).byteLength,
+        bytes: (await stat(converted ?? file)).size,
       })
       .returning();
     return row;
   } finally {
     await unlink(file).catch(() => {});
+    if (converted) await rm(converted, { force: true });
   }
 }
