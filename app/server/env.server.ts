@@ -53,6 +53,10 @@ const schema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // The whole graceful shutdown's budget, within Docker's default 10 s stop timeout (shutdown.server.ts).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(7000),
+  // Royalties (docs/money.md): the creator's share of what stores pay, in percent (Songloom keeps the
+  // rest), and the folder stores' usage reports arrive in (unset: DATA_DIR/royalty-reports).
+  ROYALTY_CREATOR_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(80),
+  ROYALTY_REPORTS_DIR: optionalText,
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };

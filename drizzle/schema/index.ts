@@ -13,3 +13,5 @@ export * from "./mastering";
 export * from "./admin";
 export * from "./money";
 export * from "./releases";
+export * from "./royalties";
+export * from "./email-changes";

@@ -14,7 +14,8 @@ const micros = (name: string) => bigint(name, { mode: "number" });
  * user_balance, user_held: what Songloom owes a user (available, and held for review);
  * platform_revenue: Songloom's own income; store_receivables: royalties stores owe us, per store;
  * payouts_in_flight: withdrawals sent to the payment provider and not yet settled;
- * processor_clearing: money on our payment processor account (card payments in, payouts out).
+ * processor_clearing: money on our payment processor account (card payments in, payouts out);
+ * royalties_unmatched: royalties of report lines that matched no song, held until staff approve them.
  */
 export const ledgerAccountKind = pgEnum("ledger_account_kind", [
   "user_balance",
@@ -23,6 +24,7 @@ export const ledgerAccountKind = pgEnum("ledger_account_kind", [
   "store_receivables",
   "payouts_in_flight",
   "processor_clearing",
+  "royalties_unmatched",
 ]);
 
 export const ledgerAccounts = pgTable(

@@ -7,6 +7,7 @@ import * as lyricsGenerate from "./lyrics.generate";
 import * as masterFull from "./master.full";
 import * as masterPreview from "./master.preview";
 import * as releaseCoverArt from "./release.cover-art";
+import * as royaltiesImport from "./royalties.import";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songPrepareEdit from "./song.prepare-edit";
@@ -31,4 +32,5 @@ export const handlers: HandlerRegistry = {
   "master.preview": masterPreview.handle,
   "master.full": masterFull.handle,
   "release.cover-art": releaseCoverArt.handle,
+  "royalties.import": royaltiesImport.handle,
 };
