@@ -126,7 +126,7 @@ describe("store report import", () => {
     expect(Number(unmatched.held)).toBe(2_970_000);
 
     // UPC split: 10 downloads over 3 tracks as 4/3/3, $9.000001 as 3.000001/3/3.
-    const split = await rawRows<{ song_id: string; streams: string; gross: string }>(db, sql`select song_id, streams::text, gross_micros::text as gross from royalty_streams where store = 'apple_music' order by streams desc, gross_micros desc`);
+    const split = await rawRows<{ song_id: string; streams: string; gross: string }>(db, sql`select song_id, streams::text, gross_micros::text as gross from royalty_streams where store = 'apple_music' and upc = ${live.upc} order by streams desc, gross_micros desc`);
     expect(split.map((row) => [Number(row.streams), Number(row.gross)])).toEqual([
       [4, 3_000_001],
       [3, 3_000_000],
