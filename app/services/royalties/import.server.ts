@@ -17,7 +17,7 @@ import { db, rawRows, type Db, type Tx } from "~/server/db.server";
 import { CREATOR_SHARE_BASIS_POINTS, PLATFORM_REVENUE, postEntry, ROYALTIES_UNMATCHED, storeReceivables, userBalanceAccount, type EntryLine } from "~/services/ledger";
 import { parseLine, REPORT_COLUMNS, revenueStore, type ParsedLine, type ReportRecord } from "./report-format";
 
-export const CHUNK_LINES = 10_000;
+export const CHUNK_LINES = 25_000;
 
 /** The creator's share in basis points, from ROYALTY_CREATOR_SHARE_PERCENT (80 % unless configured). */
 export function creatorShareBasisPoints(): number {
@@ -320,22 +320,33 @@ export async function importReport(reportId: string, options: { credit?: boolean
   let lineNo = 0;
   let chunk = new Chunk();
   let chunkStart = skip;
+  // One chunk commits while the next is read: the database and the parser work at the same time, and
+  // at most two chunks are in memory. Chunks still commit in order (each waits for the one before).
+  let inFlight: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
   const flush = async () => {
+    await inFlight;
+    if (failure) throw failure;
     if (chunk.lines === 0) return;
-    if (!dryRun) {
-      const current = chunk;
-      const start = chunkStart;
-      await database.transaction((tx) => commitChunk(tx, reportId, start, current, accountIds));
-    }
-    summary.lines += chunk.lines;
-    summary.matched += chunk.matched;
-    summary.held += chunk.held.length;
-    summary.streams += chunk.totalStreams;
-    summary.grossMicros += chunk.grossMicros;
-    summary.creatorMicros += chunk.creatorMicros;
-    summary.heldMicros += chunk.heldMicros;
-    chunkStart += chunk.lines;
+    const current = chunk;
+    const start = chunkStart;
+    chunkStart += current.lines;
     chunk = new Chunk();
+    const committed = dryRun ? Promise.resolve() : database.transaction((tx) => commitChunk(tx, reportId, start, current, accountIds));
+    inFlight = committed.then(
+      () => {
+        summary.lines += current.lines;
+        summary.matched += current.matched;
+        summary.held += current.held.length;
+        summary.streams += current.totalStreams;
+        summary.grossMicros += current.grossMicros;
+        summary.creatorMicros += current.creatorMicros;
+        summary.heldMicros += current.heldMicros;
+      },
+      (error: unknown) => {
+        failure = error;
+      },
+    );
   };
   try {
     for await (const record of parser as AsyncIterable<Partial<ReportRecord>>) {
@@ -359,7 +370,10 @@ export async function importReport(reportId: string, options: { credit?: boolean
       if (chunk.lines >= CHUNK_LINES) await flush();
     }
     await flush();
+    // Waits for the last chunk's commit (and reports its failure).
+    await flush();
   } catch (error) {
+    await inFlight;
     if (!dryRun) await database.update(royaltyReports).set({ status: "failed", error: (error as Error).message.slice(0, 500) }).where(eq(royaltyReports.id, reportId));
     throw error;
   }
