@@ -202,6 +202,8 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly { pattern: string; anyOf: readonl
   { pattern: "/admin/users/:userId/distro", anyOf: ["distro:viewer"] },
   { pattern: "/admin/users/:userId/releases", anyOf: ["distro:viewer"] },
   { pattern: "/admin/royalties", anyOf: ["royalty:viewer"] },
+  // Not in the spec's table: held withdrawals are transactions, seen like the user's transactions page.
+  { pattern: "/admin/withdrawals", anyOf: ["account:viewer"] },
   { pattern: "/admin/feature_flags", anyOf: ["feature_flag:viewer"] },
   { pattern: "/admin/tags", anyOf: ["tag:admin"] },
   { pattern: "/admin/restricted_artist_names", anyOf: ["restricted_artist_names:admin"] },

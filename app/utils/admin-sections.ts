@@ -5,6 +5,7 @@ export const ADMIN_SECTION_LABELS: Record<string, string> = {
   songs: "Songs",
   users: "User lookup",
   royalties: "Royalties",
+  withdrawals: "Held withdrawals",
   feature_flags: "Feature flags",
   tags: "Tags",
   restricted_artist_names: "Restricted artist names",

@@ -20,8 +20,11 @@ function canonicalParams(params: Record<string, string>): Record<string, string>
 
 export interface ConfirmationRequest {
   actorId: string;
-  /** A user action, or the bulk delete of restricted artist names (its targets are those rows' ids). */
-  action: ConfirmedAction | "restricted_artist_names.delete";
+  /**
+   * A user action, the bulk delete of restricted artist names (its targets are those rows' ids), a decision
+   * on a held withdrawal (target: the withdrawal) or a reset of a staff member's second factor (target: them).
+   */
+  action: ConfirmedAction | "restricted_artist_names.delete" | "withdrawal.approve" | "withdrawal.reject" | "second_factor.reset";
   /** Sorted, distinct target ids. */
   targets: string[];
   params: Record<string, string>;
