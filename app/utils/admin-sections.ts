@@ -12,4 +12,5 @@ export const ADMIN_SECTION_LABELS: Record<string, string> = {
   swagger: "API documentation",
   protected_lyrics: "Protected lyrics",
   roles: "Roles and permissions",
+  staff_second_factor: "Second factor reset",
 };

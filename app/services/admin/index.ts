@@ -43,3 +43,4 @@ export {
   RestrictedSettingsSchema,
   updateRestrictedNameSettings,
 } from "./restricted-artist-names";
+export { prepareSecondFactorReset, resetSecondFactor } from "./second-factor-reset";
