@@ -10,6 +10,16 @@ CREATE TABLE "email_changes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "stream_monthly" (
+	"user_id" text NOT NULL,
+	"song_id" text NOT NULL,
+	"store" text NOT NULL,
+	"month" date NOT NULL,
+	"streams" bigint DEFAULT 0 NOT NULL,
+	"revenue_micros" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stream_monthly_user_id_song_id_store_month_pk" PRIMARY KEY("user_id","song_id","store","month")
+);
+--> statement-breakpoint
 CREATE TABLE "royalty_held_lines" (
 	"id" text PRIMARY KEY NOT NULL,
 	"report_id" text NOT NULL,
@@ -72,15 +82,20 @@ CREATE TABLE "royalty_streams" (
 );
 --> statement-breakpoint
 ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stream_monthly" ADD CONSTRAINT "stream_monthly_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "royalty_held_lines" ADD CONSTRAINT "royalty_held_lines_report_id_royalty_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."royalty_reports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "royalty_held_lines" ADD CONSTRAINT "royalty_held_lines_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "royalty_reports" ADD CONSTRAINT "royalty_reports_approved_by_users_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "royalty_streams" ADD CONSTRAINT "royalty_streams_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_changes_user" ON "email_changes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "stream_monthly_user_month" ON "stream_monthly" USING btree ("user_id","month");--> statement-breakpoint
 CREATE UNIQUE INDEX "royalty_held_lines_line" ON "royalty_held_lines" USING btree ("report_id","line_no");--> statement-breakpoint
 CREATE INDEX "royalty_held_lines_status" ON "royalty_held_lines" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "royalty_reports_sha256" ON "royalty_reports" USING btree ("sha256");--> statement-breakpoint
 CREATE INDEX "royalty_reports_status" ON "royalty_reports" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "royalty_streams_day" ON "royalty_streams" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "royalty_streams_isrc" ON "royalty_streams" USING btree ("isrc","day");--> statement-breakpoint
-CREATE INDEX "royalty_streams_upc" ON "royalty_streams" USING btree ("upc","day");
+CREATE INDEX "royalty_streams_upc" ON "royalty_streams" USING btree ("upc","day");--> statement-breakpoint
+-- Months already in stream_daily (royalties credited before this migration) start the monthly rollup.
+INSERT INTO "stream_monthly" ("user_id", "song_id", "store", "month", "streams", "revenue_micros")
+SELECT "user_id", "song_id", "store", date_trunc('month', "day")::date, sum("streams"), sum("revenue_micros") FROM "stream_daily" GROUP BY 1, 2, 3, 4;

@@ -143,6 +143,27 @@ export const streamDaily = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.songId, table.store, table.day] }), index("stream_daily_user_day").on(table.userId, table.day)],
 );
 
+/**
+ * stream_daily summed per calendar month: what the account overview's all-time and month figures and top
+ * songs read, so they stay fast with years of daily rows. Every writer of stream_daily adds the same
+ * amounts here in the same transaction (app/services/ledger/rollups.server.ts).
+ */
+export const streamMonthly = pgTable(
+  "stream_monthly",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    songId: text("song_id").notNull(),
+    store: text("store").notNull(),
+    /** The first day of the month. */
+    month: date("month", { mode: "string" }).notNull(),
+    streams: bigint("streams", { mode: "number" }).notNull().default(0),
+    revenueMicros: micros("revenue_micros").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.songId, table.store, table.month] }), index("stream_monthly_user_month").on(table.userId, table.month)],
+);
+
 /** numOwnershipCredits (spec 2 §3): credits a user can spend on claiming a song. Absent row = 0. */
 export const ownershipCredits = pgTable(
   "ownership_credits",

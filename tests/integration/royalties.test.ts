@@ -72,6 +72,9 @@ describe("store report import", () => {
     expect(Number(platform.revenue)).toBe(generated.grossMicros - summary.creatorMicros);
     const [daily] = await rawRows<{ revenue: string; streams: string }>(db, sql`select sum(revenue_micros)::text as revenue, sum(streams)::text as streams from stream_daily`);
     expect({ revenue: Number(daily.revenue), streams: Number(daily.streams) }).toEqual({ revenue: summary.creatorMicros, streams: generated.streams });
+    // The monthly rollup (the overview's all-time figures) agrees with the daily one.
+    const [monthly] = await rawRows<{ revenue: string; streams: string }>(db, sql`select sum(revenue_micros)::text as revenue, sum(streams)::text as streams from stream_monthly`);
+    expect(monthly).toEqual(daily);
     // Streams vary by store and territory: several of each for one track.
     const [spread] = await rawRows<{ stores: number; territories: number; days: number }>(
       db,

@@ -5,3 +5,4 @@ export { transactionHistory, userBalances, type HistoryItem, type UserBalances }
 export { checkLedger, type LedgerReport } from "./check.server";
 export { CREATOR_SHARE_BASIS_POINTS, postRoyaltyCredit, REVENUE_STORES, type RevenueStore, type RoyaltyCredit } from "./royalties.server";
 export { byDay, byStore, monthRange, topSongs, totals, type DateRange } from "./stats.server";
+export { addStreamRollups, type StreamRollupRow } from "./rollups.server";

@@ -1,7 +1,7 @@
 // Store report import (spec 3 §7 "Royalties"; docs/money.md "Royalties"). A report is registered once per
 // content hash, then read as a stream with csv-parse and committed in chunks of CHUNK_LINES lines. Each
 // chunk's transaction writes, together: the per song/store/territory/day rollup (royalty_streams), the
-// account pages' stream_daily rollup, the lines that matched nothing (held), one ledger entry per user
+// account pages' daily and monthly rollups, the lines that matched nothing (held), one ledger entry per user
 // (store receivables → the creator's share and Songloom's rest) plus one for the held money, and the
 // report's progress. So a crash loses at most the chunk in flight, a resumed import skips what is done,
 // and importing a complete report again changes nothing. Memory stays flat: one chunk at a time.
@@ -14,7 +14,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { royaltyReports, type RoyaltyReport } from "#drizzle/schema/royalties";
 import { env } from "~/server/env.server";
 import { db, rawRows, type Db, type Tx } from "~/server/db.server";
-import { CREATOR_SHARE_BASIS_POINTS, PLATFORM_REVENUE, postEntry, ROYALTIES_UNMATCHED, storeReceivables, userBalanceAccount, type EntryLine } from "~/services/ledger";
+import { addStreamRollups, CREATOR_SHARE_BASIS_POINTS, PLATFORM_REVENUE, postEntry, ROYALTIES_UNMATCHED, storeReceivables, userBalanceAccount, type EntryLine } from "~/services/ledger";
 import { parseLine, REPORT_COLUMNS, revenueStore, type ParsedLine, type ReportRecord } from "./report-format";
 
 export const CHUNK_LINES = 25_000;
@@ -238,14 +238,7 @@ async function commitChunk(tx: Tx, reportId: string, startLine: number, chunk: C
         streams = royalty_streams.streams + excluded.streams,
         gross_micros = royalty_streams.gross_micros + excluded.gross_micros,
         creator_micros = royalty_streams.creator_micros + excluded.creator_micros`);
-    await tx.execute(sql`
-      insert into stream_daily (user_id, song_id, store, day, streams, revenue_micros)
-      select user_id, song_id, store, day, streams, revenue_micros
-      from json_to_recordset(${JSON.stringify([...chunk.daily.values()].map((r) => ({ user_id: r.userId, song_id: r.songId, store: r.store, day: r.day, streams: r.streams, revenue_micros: r.revenueMicros })))}::json)
-        as x(user_id text, song_id text, store text, day date, streams integer, revenue_micros bigint)
-      on conflict (user_id, song_id, store, day) do update set
-        streams = stream_daily.streams + excluded.streams,
-        revenue_micros = stream_daily.revenue_micros + excluded.revenue_micros`);
+    await addStreamRollups(tx, [...chunk.daily.values()]);
   }
   if (chunk.held.length > 0) {
     await tx.execute(sql`

@@ -7,7 +7,7 @@ import { enqueue } from "#jobs/enqueue";
 import { db, rawRows, type Tx } from "~/server/db.server";
 import { recordAdminAction } from "~/services/admin/audit";
 import { AdminActionError } from "~/services/admin/errors";
-import { PLATFORM_REVENUE, postEntry, ROYALTIES_UNMATCHED, userBalanceAccount } from "~/services/ledger";
+import { addStreamRollups, PLATFORM_REVENUE, postEntry, ROYALTIES_UNMATCHED, userBalanceAccount } from "~/services/ledger";
 import { creatorShareBasisPoints, creditsFor, importReport, type ImportSummary } from "./import.server";
 import { revenueStore } from "./report-format";
 
@@ -84,10 +84,7 @@ export async function approveHeldLine(heldId: string, actorId: string, songId?: 
         values (${credit.track.songId}, ${credit.track.userId}, ${credit.track.isrc}, ${credit.track.upc}, ${credit.store}, ${credit.territory}, ${credit.day}, ${credit.streams}, ${credit.grossMicros}, ${credit.creatorMicros})
         on conflict (song_id, store, territory, day) do update set streams = royalty_streams.streams + excluded.streams,
           gross_micros = royalty_streams.gross_micros + excluded.gross_micros, creator_micros = royalty_streams.creator_micros + excluded.creator_micros`);
-      await tx.execute(sql`
-        insert into stream_daily (user_id, song_id, store, day, streams, revenue_micros)
-        values (${credit.track.userId}, ${credit.track.songId}, ${revenueStore(credit.store)}, ${credit.day}, ${credit.streams}, ${credit.creatorMicros})
-        on conflict (user_id, song_id, store, day) do update set streams = stream_daily.streams + excluded.streams, revenue_micros = stream_daily.revenue_micros + excluded.revenue_micros`);
+      await addStreamRollups(tx, [{ userId: credit.track.userId, songId: credit.track.songId, store: revenueStore(credit.store), day: credit.day, streams: credit.streams, revenueMicros: credit.creatorMicros }]);
     }
     await tx.update(royaltyHeldLines).set({ status: "approved", songId: credits[0].track.songId, decidedBy: actorId, decidedAt: new Date() }).where(eq(royaltyHeldLines.id, heldId));
     await recordAdminAction(tx, {
