@@ -254,7 +254,7 @@ export default function RoyaltiesAdmin() {
         {pending.map((report) => {
           const message = messageFor(`report-${report.id}`);
           return (
-            <div key={report.id} className={`${adminCard} grid gap-3`}>
+            <section key={report.id} className={`${adminCard} grid gap-3`} aria-label={`Report ${report.fileName}`}>
               <p className="text-slate-200">
                 <strong>{report.fileName}</strong> · {report.status}
                 {report.status === "processing" ? ` (${report.linesDone.toLocaleString("en-US")} lines so far)` : null} · received {formatDate(report.createdAt)}
@@ -280,14 +280,14 @@ export default function RoyaltiesAdmin() {
               ) : (
                 <p className="text-sm text-slate-400">Approving a report needs the royalty admin permission.</p>
               )}
-            </div>
+            </section>
           );
         })}
         <h3 className="font-semibold text-white">Complete</h3>
         {complete.length === 0 ? <p className="text-slate-300">{ADMIN_EMPTY_MESSAGE}</p> : null}
         {complete.length > 0 ? (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm text-slate-200">
+            <table className="w-full text-left text-sm text-slate-200" data-testid="complete-reports">
               <caption className="sr-only">Imported reports</caption>
               <thead className="text-slate-400">
                 <tr>
