@@ -17,22 +17,16 @@ import { db, rawRows } from "~/server/db.server";
 import { userBalances } from "~/services/ledger";
 import { approveHeldLine, generateRoyaltyReport, importReport, registerReport, REPORT_COLUMNS } from "~/services/royalties";
 import { callRoute, createSession, createUser, get } from "../support/auth";
-import { setupTestDatabase } from "../support/database";
+import { backends, setupTestDatabase } from "../support/database";
 import { expectBooksBalance } from "../support/money";
 import { insertLiveRelease } from "../support/royalties";
 
-const database = setupTestDatabase("postgres");
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "royalties-"));
-  await startBoss(database().connection);
 });
 afterAll(async () => {
-  await stopBoss();
   await rm(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await expectBooksBalance(database().db);
 });
 
 async function snapshot() {
@@ -48,7 +42,19 @@ async function snapshot() {
 const json = (path: string, body: unknown, cookie: string) =>
   new Request(new URL(path, "http://localhost:3000"), { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Cookie: cookie } });
 
-describe("store report import", () => {
+// On both databases: `npm start` imports on the embedded PGlite, production on PostgreSQL.
+describe.each(backends)("store report import on %s", (backend) => {
+  const database = setupTestDatabase(backend);
+  beforeAll(async () => {
+    await startBoss(database().connection);
+  });
+  afterAll(async () => {
+    await stopBoss();
+  });
+  afterEach(async () => {
+    await expectBooksBalance(database().db);
+  });
+
   test("credits each creator's share once, rolls up streams, and a second import (any file name) changes nothing", async () => {
     const alice = await createUser(db);
     const bob = await createUser(db);
@@ -157,6 +163,34 @@ describe("store report import", () => {
     expect((await userBalances(db, carol.id)).availableMicros - balanceBefore).toBe(2_200_000 + 176_000);
     const audit = await rawRows<{ action: string }>(db, sql`select action from admin_audit_log where actor_id = ${admin.id} order by created_at`);
     expect(audit.map((row) => row.action)).toEqual(["royalty_held_approved", "royalty_held_approved"]);
+  });
+
+  test("an import that fails half-way resumes where it stopped and counts every line once", async () => {
+    const erin = await createUser(db);
+    const live = await insertLiveRelease(db, erin.id, 2);
+    const tracks = live.tracks.map((t) => ({ isrc: t.isrc, upc: live.upc }));
+    const generated = await generateRoyaltyReport({ outDir: dir, tracks, from: "2026-08-01", to: "2026-08-03", stores: ["spotify", "deezer"], seed: 5, fileName: "resume.csv" });
+    expect(generated.lines).toBeGreaterThan(12);
+    const { report } = await registerReport(db, generated.path);
+    // The database refuses progress past line 10, as a crash after two 5-line chunks would leave it.
+    await db.execute(sql.raw(`create function stop_at_ten() returns trigger language plpgsql as $$ begin if new.lines_done > 10 then raise exception 'simulated crash'; end if; return new; end $$`));
+    await db.execute(sql.raw(`create trigger stop_at_ten before update on royalty_reports for each row execute function stop_at_ten()`));
+    try {
+      await expect(importReport(report.id, { chunkLines: 5 })).rejects.toMatchObject({ cause: { message: "simulated crash" } });
+    } finally {
+      await db.execute(sql.raw(`drop trigger stop_at_ten on royalty_reports`));
+      await db.execute(sql.raw(`drop function stop_at_ten()`));
+    }
+    const [failed] = await db.select().from(royaltyReports).where(eq(royaltyReports.id, report.id));
+    expect(failed).toMatchObject({ status: "failed", linesDone: 10 });
+
+    const resumed = await importReport(report.id, { chunkLines: 5 });
+    expect(resumed.lines).toBe(generated.lines - 10);
+    const [done] = await db.select().from(royaltyReports).where(eq(royaltyReports.id, report.id));
+    expect(done).toMatchObject({ status: "complete", linesDone: generated.lines, streams: generated.streams, grossMicros: generated.grossMicros });
+    const [sums] = await rawRows<{ streams: string; gross: string }>(db, sql`select sum(streams)::text as streams, sum(gross_micros)::text as gross from royalty_streams where upc = ${live.upc}`);
+    expect({ streams: Number(sums.streams), gross: Number(sums.gross) }).toEqual({ streams: generated.streams, gross: generated.grossMicros });
+    expect((await userBalances(db, erin.id)).availableMicros).toBe(done.creatorMicros);
   });
 
   test("the process call: dry run writes nothing, inline import credits, the job is queued, bad input names the field", async () => {

@@ -277,9 +277,11 @@ async function commitChunk(tx: Tx, reportId: string, startLine: number, chunk: C
 
 /**
  * Imports a registered report (the royalties.import job, and staff's process call). `credit: false` reads
- * and matches the whole file and returns what it would do, writing nothing.
+ * and matches the whole file and returns what it would do, writing nothing. `chunkLines` trades memory
+ * and lost work on a crash against commits (CHUNK_LINES by default).
  */
-export async function importReport(reportId: string, options: { credit?: boolean; database?: Db } = {}): Promise<ImportSummary> {
+export async function importReport(reportId: string, options: { credit?: boolean; database?: Db; chunkLines?: number } = {}): Promise<ImportSummary> {
+  const chunkLines = options.chunkLines ?? CHUNK_LINES;
   const database = options.database ?? db;
   const dryRun = options.credit === false;
   const [report] = await database.select().from(royaltyReports).where(eq(royaltyReports.id, reportId));
@@ -360,7 +362,7 @@ export async function importReport(reportId: string, options: { credit?: boolean
           for (const credit of creditsFor(line, matched, shareBasisPoints)) chunk.addCredit(credit);
         }
       }
-      if (chunk.lines >= CHUNK_LINES) await flush();
+      if (chunk.lines >= chunkLines) await flush();
     }
     await flush();
     // Waits for the last chunk's commit (and reports its failure).
