@@ -78,7 +78,7 @@ CREATE TABLE "royalty_streams" (
 	"streams" bigint DEFAULT 0 NOT NULL,
 	"gross_micros" bigint DEFAULT 0 NOT NULL,
 	"creator_micros" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "royalty_streams_song_id_store_territory_day_pk" PRIMARY KEY("song_id","store","territory","day")
+	CONSTRAINT "royalty_streams_day_song_id_store_territory_pk" PRIMARY KEY("day","song_id","store","territory")
 );
 --> statement-breakpoint
 ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -93,7 +93,6 @@ CREATE UNIQUE INDEX "royalty_held_lines_line" ON "royalty_held_lines" USING btre
 CREATE INDEX "royalty_held_lines_status" ON "royalty_held_lines" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "royalty_reports_sha256" ON "royalty_reports" USING btree ("sha256");--> statement-breakpoint
 CREATE INDEX "royalty_reports_status" ON "royalty_reports" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "royalty_streams_day" ON "royalty_streams" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "royalty_streams_isrc" ON "royalty_streams" USING btree ("isrc","day");--> statement-breakpoint
 CREATE INDEX "royalty_streams_upc" ON "royalty_streams" USING btree ("upc","day");--> statement-breakpoint
 -- Months already in stream_daily (royalties credited before this migration) start the monthly rollup.

@@ -234,7 +234,7 @@ async function commitChunk(tx: Tx, reportId: string, startLine: number, chunk: C
       select song_id, user_id, isrc, upc, store, territory, day, streams, gross_micros, creator_micros
       from json_to_recordset(${JSON.stringify([...chunk.streams.values()].map((r) => ({ song_id: r.songId, user_id: r.userId, isrc: r.isrc, upc: r.upc, store: r.store, territory: r.territory, day: r.day, streams: r.streams, gross_micros: r.grossMicros, creator_micros: r.creatorMicros })))}::json)
         as x(song_id text, user_id text, isrc text, upc text, store text, territory text, day date, streams bigint, gross_micros bigint, creator_micros bigint)
-      on conflict (song_id, store, territory, day) do update set
+      on conflict (day, song_id, store, territory) do update set
         streams = royalty_streams.streams + excluded.streams,
         gross_micros = royalty_streams.gross_micros + excluded.gross_micros,
         creator_micros = royalty_streams.creator_micros + excluded.creator_micros`);
@@ -349,8 +349,8 @@ export async function importReport(reportId: string, options: { credit?: boolean
       if (lineNo <= skip) continue;
       chunk.lines += 1;
       const line = parseLine(record);
-      const fields = { store: String(record.store ?? "").slice(0, 100), territory: String(record.territory ?? "").slice(0, 10), isrc: String(record.isrc ?? "").slice(0, 20), upc: String(record.upc ?? "").slice(0, 20), usageType: String(record.usage_type ?? "").slice(0, 40) };
       if (!line.ok) {
+        const fields = { store: String(record.store ?? "").slice(0, 100), territory: String(record.territory ?? "").slice(0, 10), isrc: String(record.isrc ?? "").slice(0, 20), upc: String(record.upc ?? "").slice(0, 20), usageType: String(record.usage_type ?? "").slice(0, 40) };
         chunk.addHeld({ lineNo, ...fields, raw: REPORT_COLUMNS.map((column) => String(record[column] ?? "")).join(",").slice(0, 500), streams: 0, grossMicros: 0, day: null, reason: `unreadable: ${line.problem}` });
       } else {
         chunk.addDay(line.day);

@@ -82,7 +82,7 @@ export async function approveHeldLine(heldId: string, actorId: string, songId?: 
       await tx.execute(sql`
         insert into royalty_streams (song_id, user_id, isrc, upc, store, territory, day, streams, gross_micros, creator_micros)
         values (${credit.track.songId}, ${credit.track.userId}, ${credit.track.isrc}, ${credit.track.upc}, ${credit.store}, ${credit.territory}, ${credit.day}, ${credit.streams}, ${credit.grossMicros}, ${credit.creatorMicros})
-        on conflict (song_id, store, territory, day) do update set streams = royalty_streams.streams + excluded.streams,
+        on conflict (day, song_id, store, territory) do update set streams = royalty_streams.streams + excluded.streams,
           gross_micros = royalty_streams.gross_micros + excluded.gross_micros, creator_micros = royalty_streams.creator_micros + excluded.creator_micros`);
       await addStreamRollups(tx, [{ userId: credit.track.userId, songId: credit.track.songId, store: revenueStore(credit.store), day: credit.day, streams: credit.streams, revenueMicros: credit.creatorMicros }]);
     }
