@@ -39,6 +39,8 @@ function sampleMemory() {
   };
 }
 
+const cpuSeconds = (usage: NodeJS.CpuUsage) => Math.round((usage.user + usage.system) / 10_000) / 100;
+
 const database = await createPostgresDatabase("bench_royalties");
 const dir = await mkdtemp(path.join(tmpdir(), "bench-royalties-"));
 try {
@@ -61,6 +63,7 @@ try {
 
   gc?.();
   const memory = sampleMemory();
+  const cpu = process.cpuUsage();
   started = performance.now();
   const { report } = await registerReport(db, generated.path);
   const summary = await importReport(report.id);
@@ -74,6 +77,9 @@ try {
       held: summary.held,
       seconds,
       linesPerSecond: Math.round(summary.lines / seconds),
+      // This process's CPU (parsing, matching, building the chunks); the database's own CPU is not in it.
+      importerCpuSeconds: cpuSeconds(process.cpuUsage(cpu)),
+      loadAverage: (await import("node:os")).loadavg()[0].toFixed(1),
       ...memory.stop(),
     }),
   );

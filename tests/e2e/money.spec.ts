@@ -217,6 +217,49 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("transactions")).toContainText("Withdrawal paid to your bank");
   });
 
+  test("staff import a report, look up its records by ISRC and approve a held line onto a song", async ({ browser, baseURL }) => {
+    const creator = await signedInUser();
+    const release = await insertLiveRelease(e2eDb(), creator.user.id, 1);
+    const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    // An ISRC no live release has: the line is held, with its $10.
+    const unknownIsrc = `QZZZZ${String(Date.now()).slice(-7)}`;
+    const lines = [REPORT_COLUMNS.join(","), `deezer,FR,${release.tracks[0].isrc},${release.upc},stream,1000,5.000000,${day}`, `deezer,FR,${unknownIsrc},,stream,2000,10.000000,${day}`];
+    const file = path.join(await mkdtemp(path.join(tmpdir(), "e2e-royalties-")), `deezer_${day}_${creator.user.id}.csv`);
+    await writeFile(file, `${lines.join("\n")}\n`);
+    await registerReport(e2eDb(), file);
+
+    const staff = await signedInUser({ isAdmin: true, roles: ["royalty_admin"] });
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await useCookies(page.context(), staff.cookie, baseURL!);
+    await page.goto("/admin/royalties");
+    await page.getByRole("region", { name: `Report ${path.basename(file)}` }).getByRole("button", { name: "Approve and import" }).click();
+    await expect(async () => {
+      await page.goto("/admin/royalties");
+      await expect(page.getByTestId("complete-reports")).toContainText(path.basename(file));
+    }).toPass({ timeout: 30_000 });
+
+    await page.getByLabel("ISRC").fill(release.tracks[0].isrc);
+    await page.getByRole("button", { name: "Show records" }).click();
+    await expect(page.getByRole("table", { name: "Royalty records" })).toContainText("deezer");
+    await expect(page.getByRole("table", { name: "Royalty records" })).toContainText("FR");
+
+    const held = page.getByRole("row", { name: new RegExp(unknownIsrc) });
+    await expect(held).toContainText(`no live track has ISRC ${unknownIsrc}`);
+    await held.getByLabel("Song id to credit (optional)").fill(release.tracks[0].songId);
+    await held.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("status")).toHaveText("The held transaction was approved and credited.");
+    await expect(page.getByRole("row", { name: new RegExp(unknownIsrc) })).toHaveCount(0);
+
+    // $5 + $10 gross, 80 % to the creator.
+    const creatorPage = await browser.newPage({ javaScriptEnabled: false });
+    await useCookies(creatorPage.context(), creator.cookie, baseURL!);
+    await creatorPage.goto("/account");
+    await expect(creatorPage.getByTestId("overview-balance")).toHaveText("$12.00");
+    await expect(creatorPage.getByTestId("total-streams")).toHaveText("3,000");
+    await page.close();
+    await creatorPage.close();
+  });
+
   test("a frozen account sees the banner and cannot withdraw", async ({ page, baseURL }) => {
     const { cookie, user } = await signedInUser();
     await e2eDb().update(users).set({ accountStatus: "FROZEN" }).where(eq(users.id, user.id));
