@@ -81,6 +81,7 @@ import * as apiWithdrawalDecision from "~/routes/api.admin.withdrawal.$id";
 import * as apiSongUrls from "~/routes/api.admin.song.urls";
 import * as apiStaffBalance from "~/routes/api.user.$id.balance.values";
 import * as staffSongMedia from "~/routes/media.staff.songs.$songId.$type";
+import * as apiUserTransactions from "~/routes/api.admin.user.$id.transactions";
 import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
 
@@ -434,6 +435,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: "GET /api/admin/royalty_reports/pending", fn: apiRoyaltyReports.loader as RouteFn, request: (c) => get("/api/admin/royalty_reports/pending", c), params: () => ({ state: "pending" }), needs: ["royalty:viewer"] },
   { name: "POST /api/admin/royalty_reports/{id}/approve", fn: apiRoyaltyReportApprove.action as RouteFn, request: (c) => json("/api/admin/royalty_reports/none/approve", "POST", {}, c), params: () => ({ id: "none" }), needs: ["royalty:admin"] },
   { name: "POST /api/admin/transaction/approve/{id}", fn: apiTransactionApprove.action as RouteFn, request: (c) => json("/api/admin/transaction/approve/none", "POST", {}, c), params: () => ({ id: "none" }), needs: ["account:approve_transactions"] },
+  { name: "GET /api/admin/user/{id}/transactions", fn: apiUserTransactions.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/transactions`, c), params: (id) => ({ id }), needs: ["account:viewer"] },
   { name: "POST /api/admin/withdrawal/{id}", fn: apiWithdrawalDecision.action as RouteFn, request: (c) => json("/api/admin/withdrawal/none", "POST", { decision: "approve" }, c), params: () => ({ id: "none" }), needs: ["account:approve_transactions"] },
   // Issue 21 leftovers: staff song URLs (and the media route they open), a user's balance for staff.
   { name: "POST /api/admin/song/urls", fn: apiSongUrls.action as RouteFn, request: (c) => json("/api/admin/song/urls", "POST", { songIds: ["none"], type: "mp3" }, c), needs: ["distro:viewer"] },

@@ -15,6 +15,7 @@ import * as adminReset from "~/routes/admin.staff_second_factor";
 import * as songUrls from "~/routes/api.admin.song.urls";
 import * as staffMedia from "~/routes/media.staff.songs.$songId.$type";
 import * as staffBalance from "~/routes/api.user.$id.balance.values";
+import * as staffTransactions from "~/routes/api.admin.user.$id.transactions";
 import { db, rawRows } from "~/server/db.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { postRoyaltyCredit, userBalances } from "~/services/ledger";
@@ -73,6 +74,9 @@ describe("held withdrawals", () => {
     const balance = await callRoute(staffBalance.loader, get(`/api/user/${user.id}/balance/values`, cookie), { id: user.id });
     expect(await balance.json()).toEqual(await userBalances(db, user.id));
     expect((await callRoute(staffBalance.loader, get("/api/user/nobody/balance/values", cookie), { id: "nobody" })).status).toBe(404);
+    const transactions = await (await callRoute(staffTransactions.loader, get(`/api/admin/user/${user.id}/transactions?perPage=10`, cookie), { id: user.id })).json();
+    expect(transactions.withdrawals).toEqual([expect.objectContaining({ id: withdrawal.id, state: "paid", amountCents: 100_000 })]);
+    expect(transactions.transactions.map((item: { category: string }) => item.category)).toEqual(expect.arrayContaining(["royalty", "withdrawal"]));
   });
 });
 
