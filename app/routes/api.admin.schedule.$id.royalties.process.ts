@@ -21,7 +21,7 @@ const operation = registerApiOperation({
     400: { description: "A field is missing or malformed (named in the answer)" },
     403: { description: "Without royalty admin" },
     404: { description: "No such report" },
-    409: { description: "The report has been imported already" },
+    409: { description: "The report has been imported already, or its file cannot be read (gone, changed, columns missing)" },
   },
 });
 

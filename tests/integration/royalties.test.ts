@@ -221,6 +221,16 @@ describe.each(backends)("store report import on %s", (backend) => {
     expect(row).toMatchObject({ status: "complete", reference: "SPOT-2026-09", statementDate: "2026-10-01", approvedBy: admin.id, firstDay: "2026-09-01", lastDay: "2026-09-03" });
     expect((await call({ date: "2026-10-01", fullJob: false })).status).toBe(409);
 
+    // A report whose file changed after it was registered fails, with the reason for staff.
+    const changing = path.join(dir, `changing-${backend}.csv`);
+    await writeFile(changing, `${REPORT_COLUMNS.join(",")}\n`);
+    const changed = (await registerReport(db, changing)).report;
+    await writeFile(changing, `${REPORT_COLUMNS.join(",")}\nspotify,US,${live.tracks[0].isrc},,stream,1,0.1,2026-09-01\n`);
+    const refused = await call({ date: "2026-10-01", fullJob: false }, changed.id);
+    expect(refused.status).toBe(409);
+    const [failedReport] = await db.select().from(royaltyReports).where(eq(royaltyReports.id, changed.id));
+    expect(failedReport).toMatchObject({ status: "failed", linesDone: 0, error: expect.stringContaining("changed since it was registered") });
+
     // fullJob: the royalties.import job is queued for a pending report.
     const other = await generateRoyaltyReport({ outDir: dir, tracks: [{ isrc: live.tracks[0].isrc, upc: live.upc }], from: "2026-09-04", to: "2026-09-05", stores: ["tidal"], seed: 4, fileName: "tidal_sept.csv" });
     const pending = (await registerReport(db, other.path)).report;

@@ -288,10 +288,13 @@ export async function importReport(reportId: string, options: { credit?: boolean
   if (!report) throw new ReportImportError(`No royalty report ${reportId}.`);
   const summary: ImportSummary = { reportId, alreadyComplete: false, dryRun, lines: 0, matched: 0, held: 0, streams: 0, grossMicros: 0, creatorMicros: 0, heldMicros: 0 };
   if (report.status === "complete") return { ...summary, alreadyComplete: true, lines: report.linesDone, matched: report.linesMatched, held: report.linesHeld, streams: report.streams, grossMicros: report.grossMicros, creatorMicros: report.creatorMicros, heldMicros: report.heldMicros };
-  const sha = await fileSha256(report.path).catch((error: NodeJS.ErrnoException) => {
-    throw new ReportImportError(`The report file ${report.path} cannot be read (${error.code ?? error.message}).`);
-  });
-  if (sha !== report.sha256) throw new ReportImportError(`The report file ${report.path} changed since it was registered; register the new file as a new report.`);
+  // A file that is gone or changed is the report's failure, shown to staff on /admin/royalties.
+  const refuse = async (message: string): Promise<never> => {
+    if (!dryRun) await database.update(royaltyReports).set({ status: "failed", error: message }).where(eq(royaltyReports.id, reportId));
+    throw new ReportImportError(message);
+  };
+  const sha = await fileSha256(report.path).catch((error: NodeJS.ErrnoException) => refuse(`The report file ${report.path} cannot be read (${error.code ?? error.message}).`));
+  if (sha !== report.sha256) await refuse(`The report file ${report.path} changed since it was registered; register the new file as a new report.`);
   if (!dryRun) await database.update(royaltyReports).set({ status: "processing", error: null }).where(and(eq(royaltyReports.id, reportId), inArray(royaltyReports.status, ["pending", "processing", "failed"])));
 
   const shareBasisPoints = creatorShareBasisPoints();

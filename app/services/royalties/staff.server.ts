@@ -8,7 +8,7 @@ import { db, rawRows, type Tx } from "~/server/db.server";
 import { recordAdminAction } from "~/services/admin/audit";
 import { AdminActionError } from "~/services/admin/errors";
 import { addStreamRollups, PLATFORM_REVENUE, postEntry, ROYALTIES_UNMATCHED, userBalanceAccount } from "~/services/ledger";
-import { creatorShareBasisPoints, creditsFor, importReport, type ImportSummary } from "./import.server";
+import { creatorShareBasisPoints, creditsFor, importReport, ReportImportError, type ImportSummary } from "./import.server";
 import { revenueStore } from "./report-format";
 
 export interface ProcessRequest {
@@ -28,7 +28,7 @@ export type ProcessResult = { queued: true; reportId: string } | { queued: false
 export async function processReport(reportId: string, request: ProcessRequest, actorId: string): Promise<ProcessResult> {
   const [report] = await db.select().from(royaltyReports).where(eq(royaltyReports.id, reportId));
   if (!report) throw new AdminActionError(404, "not_found", "No such royalty report.");
-  if (!request.credit) return { queued: false, summary: await importReport(reportId, { credit: false }) };
+  if (!request.credit) return { queued: false, summary: await importOrRefuse(reportId, false) };
   if (report.status === "complete") throw new AdminActionError(409, "already_complete", "This report has been imported; importing it again would change nothing.");
   await db.transaction(async (tx) => {
     await tx
@@ -46,7 +46,17 @@ export async function processReport(reportId: string, request: ProcessRequest, a
     if (request.fullJob) await enqueue("royalties.import", { importId: reportId }, { tx });
   });
   if (request.fullJob) return { queued: true, reportId };
-  return { queued: false, summary: await importReport(reportId) };
+  return { queued: false, summary: await importOrRefuse(reportId, true) };
+}
+
+/** A report that cannot be read (file gone or changed, columns missing) is a 409 for staff, not a 500. */
+async function importOrRefuse(reportId: string, credit: boolean): Promise<ImportSummary> {
+  try {
+    return await importReport(reportId, { credit });
+  } catch (error) {
+    if (error instanceof ReportImportError) throw new AdminActionError(409, "report_unreadable", error.message);
+    throw error;
+  }
 }
 
 /**
