@@ -3,7 +3,7 @@
 // name, changes nothing; unmatched and unreadable lines are held with their money, and approving one
 // credits it once; the staff API answers by permission. The books balance after every test.
 import "../support/auth-env";
-import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -15,7 +15,7 @@ import * as recordsForIsrc from "~/routes/api.admin.royalties.records-for-isrc";
 import * as recordsForDate from "~/routes/api.admin.royalties.records-for-date";
 import { db, rawRows } from "~/server/db.server";
 import { userBalances } from "~/services/ledger";
-import { approveHeldLine, generateRoyaltyReport, importReport, registerReport, REPORT_COLUMNS } from "~/services/royalties";
+import { approveHeldLine, generateRoyaltyReport, importReport, registerReport, REPORT_COLUMNS, scanReportInbox } from "~/services/royalties";
 import { callRoute, createSession, createUser, get } from "../support/auth";
 import { backends, setupTestDatabase } from "../support/database";
 import { expectBooksBalance } from "../support/money";
@@ -163,6 +163,21 @@ describe.each(backends)("store report import on %s", (backend) => {
     expect((await userBalances(db, carol.id)).availableMicros - balanceBefore).toBe(2_200_000 + 176_000);
     const audit = await rawRows<{ action: string }>(db, sql`select action from admin_audit_log where actor_id = ${admin.id} order by created_at`);
     expect(audit.map((row) => row.action)).toEqual(["royalty_held_approved", "royalty_held_approved"]);
+  });
+
+  test("the reports folder: new files become pending reports once; the same bytes under another name are the same report", async () => {
+    const inbox = path.join(dir, `inbox-${backend}`, "spotify");
+    await mkdir(inbox, { recursive: true });
+    await writeFile(path.join(inbox, "a.csv"), `${REPORT_COLUMNS.join(",")}\nspotify,US,QZS7J0000001,,stream,1,0.1,2026-09-01\n`);
+    await writeFile(path.join(inbox, "b.csv"), `${REPORT_COLUMNS.join(",")}\nspotify,US,QZS7J0000002,,stream,1,0.1,2026-09-01\n`);
+    await writeFile(path.join(inbox, "notes.txt"), "not a report");
+    const root = path.dirname(inbox);
+    expect(await scanReportInbox(db, root)).toEqual({ found: 2, registered: 2 });
+    expect(await scanReportInbox(db, root)).toEqual({ found: 2, registered: 0 });
+    await copyFile(path.join(inbox, "a.csv"), path.join(inbox, "a-again.csv"));
+    expect(await scanReportInbox(db, root)).toEqual({ found: 3, registered: 0 });
+    const pending = await db.select().from(royaltyReports).where(eq(royaltyReports.status, "pending"));
+    expect(pending.filter((report) => report.path.startsWith(root)).map((report) => report.fileName).sort()).toEqual(["a.csv", "b.csv"]);
   });
 
   test("an import that fails half-way resumes where it stopped and counts every line once", async () => {

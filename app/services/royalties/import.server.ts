@@ -60,10 +60,14 @@ export async function scanReportInbox(database: Db, dir = royaltyReportsDir()): 
   }
   let found = 0;
   let registered = 0;
+  // Files already registered under their path are not hashed again (reports can be large): a file
+  // replaced in place is caught by the import, which checks the hash before reading.
+  const known = new Set((await database.select({ path: royaltyReports.path }).from(royaltyReports)).map((row) => row.path));
   for (const entry of entries.filter((name) => name.endsWith(".csv")).sort()) {
-    const file = path.join(dir, entry);
+    const file = path.resolve(dir, entry);
     if (!(await stat(file)).isFile()) continue;
     found += 1;
+    if (known.has(file)) continue;
     if ((await registerReport(database, file)).created) registered += 1;
   }
   return { found, registered };
