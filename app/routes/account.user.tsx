@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const NameForm = z.object({ displayName: z.string().trim().min(1, { message: "Enter a display name." }).max(80, { message: "Use at most 80 characters." }) });
 const PasswordForm = z.object({ currentPassword: z.string().default(""), newPassword: NewPasswordField });
 const DeleteForm = z.object({ confirmation: z.string().default("") });
-const EmailForm = z.object({ newEmail: EmailField, currentPassword: z.string().default("") });
+const EmailForm = z.object({ newEmail: EmailField, emailChangePassword: z.string().default("") });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireVerifiedUser(request);
@@ -50,8 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.ok) return fail(parsed.errors);
     // With a password, the change needs it: a session left open elsewhere cannot move the account away.
     const identity = await findEmailIdentity(user.email);
-    if (identity?.passwordHash && !(await verifyPassword(parsed.data.currentPassword, identity.passwordHash))) {
-      return fail({ form: [], fields: { currentPassword: ["That is not your current password."] } });
+    if (identity?.passwordHash && !(await verifyPassword(parsed.data.emailChangePassword, identity.passwordHash))) {
+      return fail({ form: [], fields: { emailChangePassword: ["That is not your current password."] } });
     }
     try {
       await requestEmailChange(user, parsed.data.newEmail);
@@ -107,7 +107,7 @@ export default function UserInfoPage() {
         <p data-testid="account-email">{email}</p>
         <Form method="post" noValidate className="space-y-4">
           <Field name="newEmail" label="New email address" type="email" autoComplete="email" errors={errorsFor("email")?.fields.newEmail} />
-          {hasPassword ? <Field name="currentPassword" label="Current password" type="password" autoComplete="current-password" errors={errorsFor("email")?.fields.currentPassword} /> : null}
+          {hasPassword ? <Field name="emailChangePassword" label="Your password, to confirm" type="password" autoComplete="current-password" errors={errorsFor("email")?.fields.emailChangePassword} /> : null}
           {errorsFor("email")?.form.length ? <Note tone="error">{errorsFor("email")!.form.join(" ")}</Note> : null}
           <button name="intent" value="email" disabled={busy} className={buttonClass("secondary")}>
             Change email

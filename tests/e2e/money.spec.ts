@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import { identityVerifications, users } from "#drizzle/schema/index";
 import { postRoyaltyCredit } from "~/services/ledger";
 import { registerReport, REPORT_COLUMNS } from "~/services/royalties";
+import { readOutbox, TEST_PASSWORD, uniqueEmail } from "../support/auth";
 import { insertLiveRelease } from "../support/royalties";
 import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
 import { createCompleteSong, SONG_READY_MS } from "./support/songs";
@@ -267,6 +268,29 @@ test.describe("without JavaScript", () => {
     await page.goto("/account/withdraw");
     await expect(page.getByTestId("frozen-banner")).toBeVisible();
     await expect(page.getByRole("button", { name: "Withdraw" })).toHaveCount(0);
+  });
+
+  test("User Info: changes the email through the link sent to the new address", async ({ page, baseURL }) => {
+    const { cookie, user } = await signedInUser();
+    await useCookies(page.context(), cookie, baseURL!);
+    await page.goto("/account/user");
+    const next = uniqueEmail("e2e-new-address");
+    await page.getByLabel("New email address").fill(next);
+    await page.getByRole("button", { name: "Change email" }).click();
+    await expect(page.getByText("That is not your current password.")).toBeVisible();
+    await page.getByLabel("New email address").fill(next);
+    await page.getByLabel("Your password, to confirm").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Change email" }).click();
+    await expect(page.getByTestId("user-notice")).toContainText("We sent a link to the new address");
+    await expect(page.getByTestId("account-email")).toHaveText(user.email);
+
+    await expect.poll(async () => (await readOutbox(next)).length, { message: `an email to ${next}` }).toBeGreaterThan(0);
+    const link = new URL((await readOutbox(next)).at(-1)!.links[0]);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByTestId("new-email")).toHaveText(next);
+    await page.getByRole("button", { name: "Confirm new email" }).click();
+    await expect(page.getByTestId("user-notice")).toHaveText("Your email address is changed. Sign in with it from now on.");
+    await expect(page.getByTestId("account-email")).toHaveText(next);
   });
 
   test("User Info: renames, refuses an unconfirmed deletion, then deletes the account and signs out", async ({ page, baseURL }) => {

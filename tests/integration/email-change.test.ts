@@ -25,19 +25,19 @@ test("the new address confirms the change; the password is required; taken addre
   const { cookie } = await createSession(db, user.id);
   const change = (fields: Record<string, string>) => callRoute(userPage.action, post("/account/user", { intent: "email", ...fields }, cookie));
 
-  const wrongPassword = await change({ newEmail: uniqueEmail("new"), currentPassword: "nope-nope-nope" });
+  const wrongPassword = await change({ newEmail: uniqueEmail("new"), emailChangePassword: "nope-nope-nope" });
   expect(wrongPassword.status).toBe(400);
-  expect(JSON.stringify(await wrongPassword.json())).toContain("currentPassword");
-  const taken = await change({ newEmail: other.email, currentPassword: TEST_PASSWORD });
+  expect(JSON.stringify(await wrongPassword.json())).toContain("emailChangePassword");
+  const taken = await change({ newEmail: other.email, emailChangePassword: TEST_PASSWORD });
   expect(taken.status).toBe(409);
   expect(JSON.stringify(await taken.json())).toContain("newEmail");
-  expect((await change({ newEmail: "not an email", currentPassword: TEST_PASSWORD })).status).toBe(400);
+  expect((await change({ newEmail: "not an email", emailChangePassword: TEST_PASSWORD })).status).toBe(400);
 
   const first = uniqueEmail("first");
-  expect((await change({ newEmail: first, currentPassword: TEST_PASSWORD })).status).toBe(302);
+  expect((await change({ newEmail: first, emailChangePassword: TEST_PASSWORD })).status).toBe(302);
   const firstLink = await linkTo(first);
   const newest = uniqueEmail("newest");
-  expect((await change({ newEmail: newest.toUpperCase(), currentPassword: TEST_PASSWORD })).status).toBe(302);
+  expect((await change({ newEmail: newest.toUpperCase(), emailChangePassword: TEST_PASSWORD })).status).toBe(302);
   expect((await readOutbox(user.email)).map((message) => message.subject)).toContain("Your Songloom email address is being changed");
   // Nothing has changed yet.
   expect((await db.select({ email: users.email }).from(users).where(eq(users.id, user.id)))[0].email).toBe(user.email);
