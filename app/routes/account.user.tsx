@@ -18,7 +18,9 @@ import { ApiError } from "~/server/http.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
 import { destroyRequestSession } from "~/server/session.server";
 import { deleteAccount, DELETE_CONFIRMATION } from "~/services/account-deletion";
-import { EMAIL_CHANGE_TTL_HOURS, requestEmailChange } from "~/services/email-change";
+import { requestEmailChange } from "~/services/email-change";
+// Rendered in the browser too: from a module that is not server-only.
+import { EMAIL_CHANGE_TTL_HOURS } from "~/services/email-change/constants";
 import { EmailField, NewPasswordField, parseForm, readFormData, type FormErrors } from "~/utils/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {

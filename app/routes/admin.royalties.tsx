@@ -13,7 +13,9 @@ import { asPage, safeAdminReturn } from "~/server/admin-api.server";
 import { db } from "~/server/db.server";
 import { requirePermission } from "~/server/guards.server";
 import { hasPermission } from "~/server/permissions.server";
-import { approveHeldLine, heldLines, processReport, RecordsQuerySchema, ROYALTY_MIN_DATE, royaltyRecords, royaltyReportList, scanReportInbox } from "~/services/royalties";
+import { approveHeldLine, heldLines, processReport, RecordsQuerySchema, royaltyRecords, royaltyReportList, scanReportInbox } from "~/services/royalties";
+// Rendered in the browser too: from a module that is not server-only.
+import { ROYALTY_MIN_DATE } from "~/services/royalties/constants";
 import { ProcessBodySchema } from "~/services/royalties/api-schemas";
 import { readFormData } from "~/utils/forms";
 

@@ -14,8 +14,7 @@ import { linkEmail, sendEmail } from "~/server/email.server";
 import { env } from "~/server/env.server";
 import { ApiError } from "~/server/http.server";
 import { hashToken } from "~/server/tokens.server";
-
-export const EMAIL_CHANGE_TTL_HOURS = 24;
+import { EMAIL_CHANGE_TTL_HOURS } from "./constants";
 
 export async function requestEmailChange(user: { id: string; email: string }, newEmail: string): Promise<void> {
   if (newEmail === user.email) throw new ApiError(400, "invalid_input", "That is already your email address.", { newEmail: ["That is already your email address."] });

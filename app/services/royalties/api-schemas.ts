@@ -1,7 +1,7 @@
 // Request and response shapes of the royalty admin API (OpenAPI and validation share them).
 import { z } from "zod";
 import { isValidDay } from "./report-format";
-import { ROYALTY_MIN_DATE } from "./viewer.server";
+import { ROYALTY_MIN_DATE } from "./constants";
 
 /** JSON booleans, or "true"/"false" from a form. */
 const flag = (fallback: boolean) =>

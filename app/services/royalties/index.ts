@@ -4,4 +4,5 @@ export { dollarsToMicros, microsToDollars, normalizeStore, parseLine, REPORT_COL
 export { generateRoyaltyReport, liveReportTracks, STORE_RATES, type GeneratedReport, type GenerateOptions, type ReportTrack } from "./generator.server";
 export { CHUNK_LINES, creatorShareBasisPoints, importReport, registerReport, ReportImportError, royaltyReportsDir, scanReportInbox, type ImportSummary } from "./import.server";
 export { approveHeldLine, processReport, type ProcessRequest, type ProcessResult } from "./staff.server";
-export { heldLines, PAGE_SIZES, RecordsQuerySchema, ROYALTY_DEFAULT_DAYS, ROYALTY_MIN_DATE, royaltyRecords, royaltyReportList, type RecordsPage, type RecordsQuery, type RoyaltyRecord } from "./viewer.server";
+export { heldLines, RecordsQuerySchema, royaltyRecords, royaltyReportList, type RecordsPage, type RecordsQuery, type RoyaltyRecord } from "./viewer.server";
+export { PAGE_SIZES, ROYALTY_DEFAULT_DAYS, ROYALTY_MIN_DATE } from "./constants";

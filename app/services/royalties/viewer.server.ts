@@ -5,11 +5,9 @@ import { z } from "zod";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { royaltyHeldLines, royaltyReports } from "#drizzle/schema/royalties";
 import { rawRows, type Db } from "~/server/db.server";
+import { PAGE_SIZES, ROYALTY_DEFAULT_DAYS, ROYALTY_MIN_DATE } from "./constants";
 import { isValidDay } from "./report-format";
 
-export const ROYALTY_MIN_DATE = "2019-01-01";
-export const ROYALTY_DEFAULT_DAYS = 7;
-export const PAGE_SIZES = [10, 25, 50] as const;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
