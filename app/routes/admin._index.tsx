@@ -7,7 +7,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { adminCard } from "~/components/admin/admin-ui";
 import { BarChart } from "~/components/admin/bar-chart";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { db } from "~/server/db.server";
+import { sql } from "drizzle-orm";
+import { db, rawRows } from "~/server/db.server";
 import { requireAdmin } from "~/server/guards.server";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, ROLE_NAMES, isRole } from "~/server/permissions.server";
 import { songStats, STATS_DAYS, userStats } from "~/services/admin";
@@ -18,9 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sections = ADMIN_ROUTE_PERMISSIONS.filter(({ pattern }) => !pattern.includes(":") && pattern.split("/").length === 3)
     .filter(({ anyOf }) => hasPermission(user, anyOf))
     .map(({ pattern }) => ({ to: pattern, label: ADMIN_SECTION_LABELS[pattern.split("/")[2]] ?? pattern }));
-  const [users, songs] = await Promise.all([
+  const [users, songs, heldWithdrawals, heldRoyalties] = await Promise.all([
     hasPermission(user, "user:viewer") ? userStats(db) : null,
     hasPermission(user, "distro:viewer") ? songStats(db) : null,
+    // Held transactions (issue 21 dashboard): each tile only for staff who may open its page.
+    hasPermission(user, "account:viewer") ? rawRows<{ n: number }>(db, sql`select count(*)::int as n from withdrawals where state = 'held'`).then((rows) => rows[0].n) : null,
+    hasPermission(user, "royalty:viewer") ? rawRows<{ n: number }>(db, sql`select count(*)::int as n from royalty_held_lines where status = 'held'`).then((rows) => rows[0].n) : null,
   ]);
   return json({
     displayName: user.displayName,
@@ -28,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sections,
     users,
     songs,
+    held: { withdrawals: heldWithdrawals, royalties: heldRoyalties },
     days: STATS_DAYS,
   });
 }
@@ -44,7 +49,7 @@ function Tile({ to, label, value }: { to: string; label: string; value: number }
 }
 
 export default function AdminDashboard() {
-  const { displayName, roles, sections, users, songs, days } = useLoaderData<typeof loader>();
+  const { displayName, roles, sections, users, songs, held, days } = useLoaderData<typeof loader>();
   const series = (rows: { day: string; count: number }[]) => rows.map((row) => ({ label: row.day, value: row.count }));
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6">
@@ -56,16 +61,22 @@ export default function AdminDashboard() {
           {roles.length > 0 ? ` · ${roles.join(", ")}` : " · no admin role yet"}
         </p>
       </div>
-      {users ? (
+      {users || held.withdrawals !== null || held.royalties !== null ? (
         <section aria-labelledby="attention-heading" className="grid gap-3">
           <h2 id="attention-heading" className="font-semibold text-white">
             Needs attention
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Tile to="/admin/users" label="New users in the last 24 hours" value={users.newToday} />
-            <Tile to="/admin/users" label="Frozen withdrawals" value={users.frozenWithdrawals} />
-            <Tile to="/admin/users" label="Frozen accounts" value={users.frozenAccounts} />
-            <Tile to="/admin/users" label="Banned users" value={users.banned} />
+            {held.withdrawals !== null ? <Tile to="/admin/withdrawals" label="Held withdrawals" value={held.withdrawals} /> : null}
+            {held.royalties !== null ? <Tile to="/admin/royalties" label="Held royalty lines" value={held.royalties} /> : null}
+            {users ? (
+              <>
+                <Tile to="/admin/users" label="New users in the last 24 hours" value={users.newToday} />
+                <Tile to="/admin/users" label="Frozen withdrawals" value={users.frozenWithdrawals} />
+                <Tile to="/admin/users" label="Frozen accounts" value={users.frozenAccounts} />
+                <Tile to="/admin/users" label="Banned users" value={users.banned} />
+              </>
+            ) : null}
           </ul>
         </section>
       ) : null}

@@ -1,7 +1,8 @@
 // /admin/users/{id}/view (user viewer): AdminUserInfoView. Details, statuses, plan and limits, songs,
 // label, tags and the actions of spec 3 §2/§4, each shown only to admins whose permissions allow it (and
 // refused by the server anyway): ban/unban (user admin), account and withdrawal status (account admin),
-// distribution label (distro admin) through the confirmation step; add and remove tags (tag actions).
+// distribution label (distro admin) through the confirmation step; add and remove tags (tag actions); the
+// balance (account viewer) and identity verification status (KYC viewer).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPage, adminCard, adminField, ConfirmActionForm, formatDate, Notice, UserTabs } from "~/components/admin/admin-ui";
@@ -15,6 +16,10 @@ import { ensureUserTag, getUserDetails, tagUsers, untagUser, UserTagNameSchema }
 // Pure constants the page renders in the browser too.
 import { CONFIRMED_ACTIONS, RELEASE_LABEL_DESCRIPTIONS, RELEASE_LABELS, SETTABLE_ACCOUNT_STATUSES, WITHDRAWAL_STATUSES } from "~/services/admin/confirmed-actions";
 import { hasAccessToLabs } from "~/services/labs/index.server";
+import { userBalances } from "~/services/ledger";
+import { formatMicros } from "~/components/account/account-ui";
+import { identityVerifications } from "#drizzle/schema/money";
+import { eq } from "drizzle-orm";
 import { readFormData } from "~/utils/forms";
 import { isPossibleId } from "~/utils/input-schemas";
 
@@ -28,9 +33,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requirePermission(request, "user:viewer");
   const details = await loadUser(params.userId);
   const done = new URL(request.url).searchParams.get("done");
+  // Balance (account viewer; the same figures as GET /api/user/{id}/balance/values) and identity
+  // verification (KYC viewer): each only for staff whose permissions show it.
+  const [balance, verification] = await Promise.all([
+    hasPermission(admin, "account:viewer") ? userBalances(db, details.id) : null,
+    hasPermission(admin, "kyc:viewer")
+      ? db
+          .select({ status: identityVerifications.status, decidedBy: identityVerifications.decidedBy, updatedAt: identityVerifications.updatedAt })
+          .from(identityVerifications)
+          .where(eq(identityVerifications.userId, details.id))
+          .then((rows) => (rows[0] ? { ...rows[0], updatedAt: rows[0].updatedAt.toISOString() } : { status: "NOT_STARTED", decidedBy: null, updatedAt: null }))
+      : null,
+  ]);
   return json({
     user: details,
     labsAccess: await hasAccessToLabs(details.id),
+    balance,
+    verification,
     tabs: allowedUserPages(admin),
     may: {
       ban: hasPermission(admin, "user:admin"),
@@ -74,7 +93,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function AdminUserInfoView() {
-  const { user, tabs, may, labels, doneTitle, labsAccess: labs } = useLoaderData<typeof loader>();
+  const { user, balance, verification, tabs, may, labels, doneTitle, labsAccess: labs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const returnTo = useLocation().pathname;
   const banned = user.ban !== null;
@@ -109,7 +128,17 @@ export default function AdminUserInfoView() {
             {user.songs.made} made, {user.songs.saved} saved
           </Row>
           <Row label="Email verification">{user.emailVerified ? "Verified" : "Not verified"}</Row>
-          <Row label="Identity verification">Not recorded: Songloom has no identity verification provider yet.</Row>
+          {verification ? (
+            <Row label="Identity verification">
+              {verification.status === "NOT_STARTED" ? "Not started" : verification.status}
+              {verification.updatedAt ? ` (${verification.decidedBy ? "set by staff" : "from the identity check"}, ${formatDate(verification.updatedAt)})` : null}
+            </Row>
+          ) : null}
+          {balance ? (
+            <Row label="Balance">
+              {formatMicros(balance.availableMicros)} available · {formatMicros(balance.heldMicros)} held for review · withdrawable {formatMicros(balance.withdrawableCents * 10_000)}
+            </Row>
+          ) : null}
           <Row label="Signs in with">{user.signInProviders.join(", ") || "—"}</Row>
           <Row label="Terms of use">{user.termsOfUseStatus}</Row>
           <Row label="Staff">{user.admin ? "Yes" : "No"}</Row>

@@ -1,5 +1,5 @@
 // Staff decide a held withdrawal (account:approve_transactions): approve sends it to the bank, reject
-// returns the money to the user's balance. Each posts its ledger entry.
+// returns the money to the user's balance. Each posts its ledger entry and an audit row.
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requirePermission } from "~/server/guards.server";
@@ -23,12 +23,12 @@ const operation = registerApiOperation({
 });
 
 export const action = apiRoute(operation, async ({ request, params, body }) => {
-  await requirePermission(request, "account:approve_transactions");
+  const staff = await requirePermission(request, "account:approve_transactions");
   const withdrawal = await findWithdrawal(params.id);
   if (!withdrawal) throw new ApiError(404, "not_found", "No such withdrawal.");
   if (withdrawal.state !== "held") throw new ApiError(409, "not_held", `The withdrawal is ${withdrawal.state}, not held.`);
-  if (body.decision === "approve") await approveWithdrawal(params.id);
-  else await failWithdrawal(params.id, body.reason || "Rejected in review");
+  if (body.decision === "approve") await approveWithdrawal(params.id, staff.id);
+  else await failWithdrawal(params.id, body.reason || "Rejected in review", staff.id);
   const after = (await findWithdrawal(params.id))!;
   return { ...after, createdAt: after.createdAt.toISOString() };
 });

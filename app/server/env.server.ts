@@ -67,6 +67,10 @@ const schema = z.object({
   // Local stores: how long they wait before acknowledging a batch, and the port (0: any free one).
   LOCAL_STORES_ACK_DELAY_MS: z.coerce.number().int().min(0).default(500),
   LOCAL_STORES_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  // Royalties (docs/money.md): the creator's share of what stores pay, in percent (Songloom keeps the
+  // rest), and the folder stores' usage reports arrive in (unset: DATA_DIR/royalty-reports).
+  ROYALTY_CREATOR_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(80),
+  ROYALTY_REPORTS_DIR: optionalText,
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };

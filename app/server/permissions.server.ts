@@ -202,12 +202,17 @@ export const ADMIN_ROUTE_PERMISSIONS: readonly { pattern: string; anyOf: readonl
   { pattern: "/admin/users/:userId/distro", anyOf: ["distro:viewer"] },
   { pattern: "/admin/users/:userId/releases", anyOf: ["distro:viewer"] },
   { pattern: "/admin/royalties", anyOf: ["royalty:viewer"] },
+  // Not in the spec's table: held withdrawals are transactions, seen like the user's transactions page.
+  { pattern: "/admin/withdrawals", anyOf: ["account:viewer"] },
   { pattern: "/admin/feature_flags", anyOf: ["feature_flag:viewer"] },
   { pattern: "/admin/tags", anyOf: ["tag:admin"] },
   { pattern: "/admin/restricted_artist_names", anyOf: ["restricted_artist_names:admin"] },
   { pattern: "/admin/swagger", anyOf: ["openapi:viewer"] },
   // Not in the spec's table: the roles page of issue 21 (roles viewer to see, roles admin to assign).
   { pattern: "/admin/roles", anyOf: ["roles:viewer"] },
+  // Not in the spec's table: resetting a staff member's lost authenticator changes who can act as staff,
+  // like assigning roles.
+  { pattern: "/admin/staff_second_factor", anyOf: ["roles:admin"] },
   // Not in the spec's table: like restricted artist names, a list that refuses users' content to protect
   // someone's rights (generated vocals never sing these lyrics), so the same permission.
   { pattern: "/admin/protected_lyrics", anyOf: ["restricted_artist_names:admin"] },

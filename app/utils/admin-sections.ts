@@ -5,10 +5,12 @@ export const ADMIN_SECTION_LABELS: Record<string, string> = {
   songs: "Songs",
   users: "User lookup",
   royalties: "Royalties",
+  withdrawals: "Held withdrawals",
   feature_flags: "Feature flags",
   tags: "Tags",
   restricted_artist_names: "Restricted artist names",
   swagger: "API documentation",
   protected_lyrics: "Protected lyrics",
   roles: "Roles and permissions",
+  staff_second_factor: "Second factor reset",
 };

@@ -16,3 +16,5 @@ export * from "./releases";
 export * from "./review";
 export * from "./distribution";
 export * from "./labs";
+export * from "./royalties";
+export * from "./email-changes";

@@ -14,7 +14,8 @@ const micros = (name: string) => bigint(name, { mode: "number" });
  * user_balance, user_held: what Songloom owes a user (available, and held for review);
  * platform_revenue: Songloom's own income; store_receivables: royalties stores owe us, per store;
  * payouts_in_flight: withdrawals sent to the payment provider and not yet settled;
- * processor_clearing: money on our payment processor account (card payments in, payouts out).
+ * processor_clearing: money on our payment processor account (card payments in, payouts out);
+ * royalties_unmatched: royalties of report lines that matched no song, held until staff approve them.
  */
 export const ledgerAccountKind = pgEnum("ledger_account_kind", [
   "user_balance",
@@ -23,6 +24,7 @@ export const ledgerAccountKind = pgEnum("ledger_account_kind", [
   "store_receivables",
   "payouts_in_flight",
   "processor_clearing",
+  "royalties_unmatched",
 ]);
 
 export const ledgerAccounts = pgTable(
@@ -139,6 +141,27 @@ export const streamDaily = pgTable(
     revenueMicros: micros("revenue_micros").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.songId, table.store, table.day] }), index("stream_daily_user_day").on(table.userId, table.day)],
+);
+
+/**
+ * stream_daily summed per calendar month: what the account overview's all-time and month figures and top
+ * songs read, so they stay fast with years of daily rows. Every writer of stream_daily adds the same
+ * amounts here in the same transaction (app/services/ledger/rollups.server.ts).
+ */
+export const streamMonthly = pgTable(
+  "stream_monthly",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    songId: text("song_id").notNull(),
+    store: text("store").notNull(),
+    /** The first day of the month. */
+    month: date("month", { mode: "string" }).notNull(),
+    streams: bigint("streams", { mode: "number" }).notNull().default(0),
+    revenueMicros: micros("revenue_micros").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.songId, table.store, table.month] }), index("stream_monthly_user_month").on(table.userId, table.month)],
 );
 
 /** numOwnershipCredits (spec 2 §3): credits a user can spend on claiming a song. Absent row = 0. */

@@ -10,6 +10,7 @@ import * as releaseAck from "./release.ack";
 import * as releaseAckSweep from "./release.ack-sweep";
 import * as releaseCoverArt from "./release.cover-art";
 import * as releaseDeliver from "./release.deliver";
+import * as royaltiesImport from "./royalties.import";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songPrepareEdit from "./song.prepare-edit";
@@ -37,4 +38,5 @@ export const handlers: HandlerRegistry = {
   "release.deliver": releaseDeliver.handle,
   "release.ack": releaseAck.handle,
   "release.ack-sweep": releaseAckSweep.handle,
+  "royalties.import": royaltiesImport.handle,
 };

@@ -68,6 +68,22 @@ import * as apiRestrictedNamesSettings from "~/routes/api.admin.restricted_artis
 import * as apiSongTags from "~/routes/api.admin.tags._index";
 import * as apiSongTag from "~/routes/api.admin.tags.$id";
 import * as apiUserSongs from "~/routes/api.admin.stats.user.$id.songs";
+import * as adminRoyalties from "~/routes/admin.royalties";
+import * as adminWithdrawals from "~/routes/admin.withdrawals";
+import * as adminStaffSecondFactor from "~/routes/admin.staff_second_factor";
+import * as apiRoyaltyProcess from "~/routes/api.admin.schedule.$id.royalties.process";
+import * as apiRecordsForDate from "~/routes/api.admin.royalties.records-for-date";
+import * as apiRecordsForIsrc from "~/routes/api.admin.royalties.records-for-isrc";
+import * as apiRecordsForUpc from "~/routes/api.admin.royalties.records-for-upc";
+import * as apiHeldRoyalties from "~/routes/api.admin.royalties.held_transactions";
+import * as apiRoyaltyReports from "~/routes/api.admin.royalty_reports.$state";
+import * as apiRoyaltyReportApprove from "~/routes/api.admin.royalty_reports.$id.approve";
+import * as apiTransactionApprove from "~/routes/api.admin.transaction.approve.$id";
+import * as apiWithdrawalDecision from "~/routes/api.admin.withdrawal.$id";
+import * as apiSongUrls from "~/routes/api.admin.song.urls";
+import * as apiStaffBalance from "~/routes/api.user.$id.balance.values";
+import * as staffSongMedia from "~/routes/media.staff.songs.$songId.$type";
+import * as apiUserTransactions from "~/routes/api.admin.user.$id.transactions";
 import * as apiUserLevelCounts from "~/routes/api.user_level_counts";
 import * as adminDistro from "~/routes/admin.distro";
 import * as adminDistroRelease from "~/routes/admin.distro.$releaseId";
@@ -355,6 +371,9 @@ const PAGE_MODULES: Record<string, { loader: RouteFn }> = {
   "/admin/protected_lyrics": adminProtectedLyrics,
   "/admin/tags": adminTags,
   "/admin/restricted_artist_names": adminRestrictedNames,
+  "/admin/royalties": adminRoyalties,
+  "/admin/withdrawals": adminWithdrawals,
+  "/admin/staff_second_factor": adminStaffSecondFactor,
 };
 
 const json = (path: string, method: string, body: unknown, cookie: string) =>
@@ -444,6 +463,26 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /api/admin/restricted_artist_names/confirmations", fn: apiRestrictedNamesConfirm.action as RouteFn, request: (c) => json("/api/admin/restricted_artist_names/confirmations", "POST", { ids: ["none"] }, c), needs: ["restricted_artist_names:admin"] },
   { name: "GET /api/admin/restricted_artist_names/settings", fn: apiRestrictedNamesSettings.loader as RouteFn, request: (c) => get("/api/admin/restricted_artist_names/settings", c), needs: ["restricted_artist_names:admin"] },
   { name: "PUT /api/admin/restricted_artist_names/settings", fn: apiRestrictedNamesSettings.action as RouteFn, request: (c) => json("/api/admin/restricted_artist_names/settings", "PUT", { maxDistance: 0 }, c), needs: ["restricted_artist_names:admin"] },
+  // Royalties and transactions (issue 19 §4). Approving a held line on the page needs royalty viewer (the
+  // page) and approve transactions: every role with the first has the second.
+  { name: "POST /admin/royalties (approve a held line)", fn: adminRoyalties.action as RouteFn, request: (c) => post("/admin/royalties", { intent: "approve_held", id: "none" }, c), needs: ["account:approve_transactions"] },
+  { name: "POST /admin/royalties (approve a report)", fn: adminRoyalties.action as RouteFn, request: (c) => post("/admin/royalties", { intent: "approve_report", id: "none", date: "2026-01-01" }, c), needs: ["royalty:admin"] },
+  { name: "POST /admin/withdrawals (prepare)", fn: adminWithdrawals.action as RouteFn, request: (c) => post("/admin/withdrawals", { intent: "prepare", id: "none", decision: "approve" }, c), needs: ["account:approve_transactions"] },
+  { name: "POST /admin/staff_second_factor (prepare)", fn: adminStaffSecondFactor.action as RouteFn, request: (c) => post("/admin/staff_second_factor", { intent: "prepare", email: "nobody@example.com" }, c), needs: ["roles:admin"] },
+  { name: "POST /api/admin/schedule/{id}/royalties/process", fn: apiRoyaltyProcess.action as RouteFn, request: (c) => json("/api/admin/schedule/none/royalties/process", "POST", { date: "2026-01-01", fullJob: false }, c), params: () => ({ id: "none" }), needs: ["royalty:admin"] },
+  { name: "GET /api/admin/royalties/records-for-date", fn: apiRecordsForDate.loader as RouteFn, request: (c) => get("/api/admin/royalties/records-for-date", c), needs: ["royalty:viewer"] },
+  { name: "GET /api/admin/royalties/records-for-isrc", fn: apiRecordsForIsrc.loader as RouteFn, request: (c) => get("/api/admin/royalties/records-for-isrc?isrc=QZS7J2600001", c), needs: ["royalty:viewer"] },
+  { name: "GET /api/admin/royalties/records-for-upc", fn: apiRecordsForUpc.loader as RouteFn, request: (c) => get("/api/admin/royalties/records-for-upc?upc=8600000000001", c), needs: ["royalty:viewer"] },
+  { name: "GET /api/admin/royalties/held_transactions", fn: apiHeldRoyalties.loader as RouteFn, request: (c) => get("/api/admin/royalties/held_transactions", c), needs: ["royalty:viewer"] },
+  { name: "GET /api/admin/royalty_reports/pending", fn: apiRoyaltyReports.loader as RouteFn, request: (c) => get("/api/admin/royalty_reports/pending", c), params: () => ({ state: "pending" }), needs: ["royalty:viewer"] },
+  { name: "POST /api/admin/royalty_reports/{id}/approve", fn: apiRoyaltyReportApprove.action as RouteFn, request: (c) => json("/api/admin/royalty_reports/none/approve", "POST", {}, c), params: () => ({ id: "none" }), needs: ["royalty:admin"] },
+  { name: "POST /api/admin/transaction/approve/{id}", fn: apiTransactionApprove.action as RouteFn, request: (c) => json("/api/admin/transaction/approve/none", "POST", {}, c), params: () => ({ id: "none" }), needs: ["account:approve_transactions"] },
+  { name: "GET /api/admin/user/{id}/transactions", fn: apiUserTransactions.loader as RouteFn, request: (c, id) => get(`/api/admin/user/${id}/transactions`, c), params: (id) => ({ id }), needs: ["account:viewer"] },
+  { name: "POST /api/admin/withdrawal/{id}", fn: apiWithdrawalDecision.action as RouteFn, request: (c) => json("/api/admin/withdrawal/none", "POST", { decision: "approve" }, c), params: () => ({ id: "none" }), needs: ["account:approve_transactions"] },
+  // Issue 21 leftovers: staff song URLs (and the media route they open), a user's balance for staff.
+  { name: "POST /api/admin/song/urls", fn: apiSongUrls.action as RouteFn, request: (c) => json("/api/admin/song/urls", "POST", { songIds: ["none"], type: "mp3" }, c), needs: ["distro:viewer"] },
+  { name: "GET /media/staff/songs/{id}/mp3", fn: staffSongMedia.loader as RouteFn, request: (c) => get("/media/staff/songs/none/mp3?expires=1&signature=x", c), params: () => ({ songId: "none", type: "mp3" }), needs: ["distro:viewer"] },
+  { name: "GET /api/user/{id}/balance/values", fn: apiStaffBalance.loader as RouteFn, request: (c, id) => get(`/api/user/${id}/balance/values`, c), params: (id) => ({ id }), needs: ["account:viewer"] },
 ];
 
 const MATRIX_PERSONAS: { name: string; isAdmin: boolean; roles: Role[] }[] = [

@@ -5,6 +5,7 @@
 // membership is cancelled at Stripe at once (no refund: the period simply ends).
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { emailVerificationTokens, identities, passwordResetTokens, sessions, userDevices, users } from "../../../drizzle/schema/auth";
+import { emailChanges } from "../../../drizzle/schema/email-changes";
 import { billingCustomers } from "../../../drizzle/schema/billing";
 import { labsAccess, labsGenerations } from "../../../drizzle/schema/labs";
 import { songOwnerships } from "../../../drizzle/schema/money";
@@ -33,6 +34,8 @@ export async function deleteAccount(userId: string, confirmation: string): Promi
     await tx.delete(identities).where(eq(identities.userId, userId));
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    // A pending email change holds the address it was going to.
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
     await tx.update(billingCustomers).set({ cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null }).where(eq(billingCustomers.userId, userId));
     // Songs another user owns (bought or claimed) stay; the rest of the user's songs go.
     await tx

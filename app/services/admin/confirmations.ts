@@ -20,8 +20,20 @@ function canonicalParams(params: Record<string, string>): Record<string, string>
 
 export interface ConfirmationRequest {
   actorId: string;
-  /** A user action, or a bulk action on other rows (restricted artist names, releases): their ids. */
-  action: ConfirmedAction | "restricted_artist_names.delete" | "release.bulk_approve" | "release.bulk_reject" | "release.takedown";
+  /**
+   * A user action, or an action on other rows: the bulk delete of restricted artist names and bulk release
+   * decisions (their ids), a staff takedown (the release), a decision on a held withdrawal (the withdrawal)
+   * or a reset of a staff member's second factor (them).
+   */
+  action:
+    | ConfirmedAction
+    | "restricted_artist_names.delete"
+    | "release.bulk_approve"
+    | "release.bulk_reject"
+    | "release.takedown"
+    | "withdrawal.approve"
+    | "withdrawal.reject"
+    | "second_factor.reset";
   /** Sorted, distinct target ids. */
   targets: string[];
   params: Record<string, string>;

@@ -25,7 +25,7 @@ export { ensureUserTag, listUserTagNames, tagsOfUser, tagUsers, untagUser, UserT
 export { createQuestion, createTopic, FaqQuestionSchema, FaqTopicSchema, listFaqsForStaff, moveFaqItem, updateQuestion, updateTopic } from "./faqs";
 export { listFeatureFlags, switchFeatureFlag } from "./feature-flags";
 export { songStats, STATS_DAYS, userLevelCounts, userStats } from "./stats";
-export { searchSongs, setSongFeatured, setSongPrivate, SongSearchSchema } from "./songs";
+export { searchSongs, setSongFeatured, setSongPrivate, SongSearchSchema, STAFF_SONG_URL_MINUTES, STAFF_SONG_URL_TYPES, staffSongUrls, verifyStaffSongUrl, type StaffSongUrlType } from "./songs";
 export { changeStaffRole, listRolesForStaff } from "./roles";
 export { setDeviceBannedByAdmin } from "./device-ban";
 export { createTag, deleteTag, listTags, renameTag, TAG_PAGE_SIZE, TagNameSchema, TagPageSchema, type TagRow } from "./tags";
@@ -43,3 +43,4 @@ export {
   RestrictedSettingsSchema,
   updateRestrictedNameSettings,
 } from "./restricted-artist-names";
+export { prepareSecondFactorReset, resetSecondFactor } from "./second-factor-reset";

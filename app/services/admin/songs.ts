@@ -1,11 +1,14 @@
 // Songs for staff (/admin/songs, GET /api/admin/search/songs): search saved and created songs by name,
 // artist name or id; make one private (it leaves the share page and Home for everyone but its owner); feature
-// one on Home (songs.featured_at, newest first; Home's list reads it). Both audited.
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+// one on Home (songs.featured_at, newest first; Home's list reads it); short-lived URLs to songs' files,
+// private ones included (POST /api/admin/song/urls). All audited.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#drizzle/schema/auth";
 import { songs } from "#drizzle/schema/songs";
 import type { Db, Tx } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { recordAdminAction } from "./audit";
 import { AdminActionError } from "./errors";
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from "./user-lookup";
@@ -73,4 +76,44 @@ export async function setSongFeatured(db: Db, songId: string, featured: boolean,
     await tx.update(songs).set({ featuredAt: featured ? sql`now()` : null }).where(eq(songs.id, songId));
     await recordAdminAction(tx, { actorId, action: featured ? "song_featured" : "song_unfeatured", targetType: "song", targetId: songId, before: { featured: song.featuredAt !== null }, after: { featured } });
   });
+}
+
+/** File types staff can ask URLs for (POST /api/admin/song/urls), and the media key each reads. */
+export const STAFF_SONG_URL_TYPES = { mp3: "mp3", wav: "wav", midi: "midi", peaks: "peaks" } as const;
+export type StaffSongUrlType = keyof typeof STAFF_SONG_URL_TYPES;
+/** How long a staff song URL works. */
+export const STAFF_SONG_URL_MINUTES = 15;
+
+function staffUrlSignature(staffId: string, songId: string, type: string, expires: number): string {
+  return createHmac("sha256", env.SESSION_SECRET).update(`staff-song-url\n${staffId}\n${songId}\n${type}\n${expires}`).digest("base64url");
+}
+
+/**
+ * Short-lived URLs to songs' files, private songs included, for one staff member (the link works only in
+ * their signed-in session, which must still hold the permission): /media/staff/songs/{id}/{type}. Songs
+ * without that file (not rendered, no WAV made yet) come back with url null. The request is audited.
+ */
+export async function staffSongUrls(db: Db, staffId: string, songIds: string[], type: StaffSongUrlType, now = Date.now()) {
+  const rows = await db.select({ id: songs.id, media: songs.media }).from(songs).where(inArray(songs.id, songIds));
+  const expires = Math.floor(now / 1000) + STAFF_SONG_URL_MINUTES * 60;
+  const urls = songIds.map((songId) => {
+    const row = rows.find((candidate) => candidate.id === songId);
+    const key = row?.media?.[STAFF_SONG_URL_TYPES[type]];
+    if (!row) return { songId, url: null, reason: "no such song" };
+    if (!key) return { songId, url: null, reason: `the song has no ${type} file yet` };
+    return { songId, url: `/media/staff/songs/${songId}/${type}?expires=${expires}&signature=${staffUrlSignature(staffId, songId, type, expires)}`, reason: null };
+  });
+  await recordAdminAction(db, { actorId: staffId, action: "song_urls_issued", targetType: "songs", targetId: songIds.join(",").slice(0, 500), after: { type, songs: songIds.length, expires } });
+  return { type, expiresAt: new Date(expires * 1000).toISOString(), urls };
+}
+
+/** The media key a staff URL grants, or null when it is forged, expired or not this staff member's. */
+export async function verifyStaffSongUrl(db: Db, staffId: string, songId: string, type: string, expires: string | null, signature: string | null, now = Date.now()): Promise<string | null> {
+  if (!(type in STAFF_SONG_URL_TYPES) || !expires || !signature || !/^\d{1,12}$/.test(expires)) return null;
+  if (Number(expires) * 1000 < now) return null;
+  const expected = Buffer.from(staffUrlSignature(staffId, songId, type, Number(expires)));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const [row] = await db.select({ media: songs.media }).from(songs).where(eq(songs.id, songId));
+  return row?.media?.[STAFF_SONG_URL_TYPES[type as StaffSongUrlType]] ?? null;
 }

@@ -20,6 +20,8 @@ export function userHeldAccount(userId: string): AccountRef {
 export const PLATFORM_REVENUE: AccountRef = { kind: "platform_revenue" };
 export const PAYOUTS_IN_FLIGHT: AccountRef = { kind: "payouts_in_flight" };
 export const PROCESSOR_CLEARING: AccountRef = { kind: "processor_clearing" };
+/** Royalties of report lines that matched no song, held until staff approve them onto one. */
+export const ROYALTIES_UNMATCHED: AccountRef = { kind: "royalties_unmatched" };
 export function storeReceivables(store: string): AccountRef {
   return { kind: "store_receivables", store };
 }

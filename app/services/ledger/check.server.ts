@@ -2,7 +2,8 @@
 //  - every journal entry's lines sum to zero (the commit-time trigger should make this impossible to break);
 //  - all lines together sum to zero;
 //  - no user's available or held balance is below zero (a withdrawal never overdraws);
-//  - every withdrawal's state agrees with the entries posted for it.
+//  - every withdrawal's state agrees with the entries posted for it;
+//  - the unmatched royalties account holds exactly the money of the report lines still held.
 import { sql } from "drizzle-orm";
 import { rawRows, type Db, type Tx } from "~/server/db.server";
 
@@ -37,5 +38,12 @@ export async function checkLedger(database: Db | Tx): Promise<LedgerReport> {
     sql`select w.id, w.state::text from withdrawals w where not exists (select 1 from journal_entries e where e.reference = 'withdrawal:' || w.id || ':' || w.state::text)`,
   );
   for (const row of missing) problems.push(`withdrawal ${row.id} is ${row.state} without its ledger entry`);
+  const [unmatched] = await rawRows<{ books: string; held: string }>(
+    database,
+    sql`select
+      coalesce((select -sum(l.amount_micros) from journal_lines l join ledger_accounts a on a.id = l.account_id where a.kind = 'royalties_unmatched'), 0)::text as books,
+      coalesce((select sum(gross_micros) from royalty_held_lines where status = 'held'), 0)::text as held`,
+  );
+  if (unmatched.books !== unmatched.held) problems.push(`unmatched royalties are ${unmatched.books} micro-dollars in the books but ${unmatched.held} in held report lines`);
   return { entries: counts.entries, lines: counts.lines, problems };
 }

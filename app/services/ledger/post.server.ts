@@ -27,8 +27,11 @@ export interface NewEntry {
 
 export class UnbalancedEntryError extends Error {}
 
-/** Posts the entry; false when an entry with this reference already exists (nothing is written). */
-export async function postEntry(tx: Tx, entry: NewEntry): Promise<{ posted: boolean; entryId: string }> {
+/**
+ * Posts the entry; false when an entry with this reference already exists (nothing is written).
+ * `accountIds` caches account ids across many entries (a royalty import posts thousands).
+ */
+export async function postEntry(tx: Tx, entry: NewEntry, accountIds?: Map<string, string>): Promise<{ posted: boolean; entryId: string }> {
   const lines = entry.lines.filter((line) => line.amountMicros !== 0);
   for (const line of lines) {
     if (!Number.isSafeInteger(line.amountMicros)) throw new UnbalancedEntryError(`${entry.reference}: amounts are whole micro-dollars, got ${line.amountMicros}`);
@@ -46,10 +49,20 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<{ posted: bool
     const [existing] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reference, entry.reference));
     return { posted: false, entryId: existing.id };
   }
-  for (const line of lines) {
-    await tx.insert(journalLines).values({ entryId: inserted.id, accountId: await accountId(tx, line.account), amountMicros: line.amountMicros });
-  }
+  const values = [];
+  for (const line of lines) values.push({ entryId: inserted.id, accountId: await cachedAccountId(tx, line.account, accountIds), amountMicros: line.amountMicros });
+  await tx.insert(journalLines).values(values);
   return { posted: true, entryId: inserted.id };
+}
+
+async function cachedAccountId(tx: Tx, ref: AccountRef, cache: Map<string, string> | undefined): Promise<string> {
+  if (!cache) return accountId(tx, ref);
+  const key = `${ref.kind}|${ref.userId ?? ""}|${ref.store ?? ""}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const id = await accountId(tx, ref);
+  cache.set(key, id);
+  return id;
 }
 
 /** A two-line entry body: `debit` gets +amount, `credit` gets -amount. */

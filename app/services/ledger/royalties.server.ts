@@ -1,15 +1,15 @@
-// Where royalties enter the books. The store-report import (a later issue) calls postRoyaltyCredit once
-// per matched report line, in the transaction that records the line: the store owes Songloom the gross
+// Where a single royalty enters the books (the store-report import, app/services/royalties, posts the
+// same shape per chunk and user): the store owes Songloom the gross
 // (store_receivables), the creator's share becomes their balance and the rest Songloom's revenue.
 // Micro-dollars throughout: a stream earns a fraction of a cent, and rounding happens only at withdrawal.
-import { sql } from "drizzle-orm";
-import { streamDaily } from "../../../drizzle/schema/money";
 import type { Tx } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { PLATFORM_REVENUE, storeReceivables, userBalanceAccount } from "./accounts.server";
 import { postEntry } from "./post.server";
+import { addStreamRollups } from "./rollups.server";
 
-/** The creator's share of royalties, in basis points (80 %); the rest is Songloom's. */
-export const CREATOR_SHARE_BASIS_POINTS = 8_000;
+/** The creator's share of royalties, in basis points (ROYALTY_CREATOR_SHARE_PERCENT, 80 % unless set); the rest is Songloom's. */
+export const CREATOR_SHARE_BASIS_POINTS = Math.round(env.ROYALTY_CREATOR_SHARE_PERCENT * 100);
 
 export const REVENUE_STORES = ["amazon", "youtube_ad", "spotify", "apple_music", "other"] as const;
 export type RevenueStore = (typeof REVENUE_STORES)[number];
@@ -51,12 +51,6 @@ export async function postRoyaltyCredit(tx: Tx, credit: RoyaltyCredit): Promise<
     posted = result.posted;
   }
   if (!posted) return false;
-  await tx
-    .insert(streamDaily)
-    .values({ userId: credit.userId, songId: credit.songId, store: credit.store, day: credit.day, streams: credit.streams, revenueMicros: creatorMicros })
-    .onConflictDoUpdate({
-      target: [streamDaily.userId, streamDaily.songId, streamDaily.store, streamDaily.day],
-      set: { streams: sql`${streamDaily.streams} + excluded.streams`, revenueMicros: sql`${streamDaily.revenueMicros} + excluded.revenue_micros` },
-    });
+  await addStreamRollups(tx, [{ userId: credit.userId, songId: credit.songId, store: credit.store, day: credit.day, streams: credit.streams, revenueMicros: creatorMicros }]);
   return true;
 }

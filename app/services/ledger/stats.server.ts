@@ -1,8 +1,9 @@
-// Streams and revenue for the account pages and the stats calls, read from the daily rollup
-// (stream_daily) that royalty imports fill, never from raw report lines.
+// Streams and revenue for the account pages and the stats calls, read from the rollups royalty imports
+// fill, never from raw report lines: stream_monthly for all-time figures and whole months (the overview,
+// top songs), stream_daily for other ranges and per-day charts.
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { songs } from "../../../drizzle/schema/songs";
-import { streamDaily } from "../../../drizzle/schema/money";
+import { streamDaily, streamMonthly } from "../../../drizzle/schema/money";
 import type { Db, Tx } from "~/server/db.server";
 import { REVENUE_STORES } from "./royalties.server";
 
@@ -13,7 +14,21 @@ export interface DateRange {
 
 const inRange = (userId: string, range: DateRange) => and(eq(streamDaily.userId, userId), gte(streamDaily.day, range.start), lte(streamDaily.day, range.end));
 
+/** The range covers whole calendar months (first day to last day), so the monthly rollup answers it. */
+function wholeMonths(range: DateRange): boolean {
+  const end = new Date(`${range.end}T00:00:00Z`);
+  const nextDay = new Date(end.getTime() + 86_400_000);
+  return range.start.endsWith("-01") && nextDay.getUTCDate() === 1 && range.start <= range.end;
+}
+
 export async function totals(database: Db | Tx, userId: string, range?: DateRange): Promise<{ streams: number; revenueMicros: number }> {
+  if (!range || wholeMonths(range)) {
+    const [row] = await database
+      .select({ streams: sql<string>`coalesce(sum(${streamMonthly.streams}), 0)::bigint`, revenue: sql<string>`coalesce(sum(${streamMonthly.revenueMicros}), 0)::bigint` })
+      .from(streamMonthly)
+      .where(range ? and(eq(streamMonthly.userId, userId), gte(streamMonthly.month, range.start), lte(streamMonthly.month, range.end)) : eq(streamMonthly.userId, userId));
+    return { streams: Number(row.streams), revenueMicros: Number(row.revenue) };
+  }
   const [row] = await database
     .select({ streams: sql<string>`coalesce(sum(${streamDaily.streams}), 0)::bigint`, revenue: sql<string>`coalesce(sum(${streamDaily.revenueMicros}), 0)::bigint` })
     .from(streamDaily)
@@ -46,16 +61,16 @@ export async function byStore(database: Db | Tx, userId: string, range: DateRang
 export async function topSongs(database: Db | Tx, userId: string, limit = 5): Promise<{ songId: string; name: string; streams: number; revenueMicros: number }[]> {
   const rows = await database
     .select({
-      songId: streamDaily.songId,
+      songId: streamMonthly.songId,
       name: sql<string | null>`max(${songs.songName})`,
-      streams: sql<string>`sum(${streamDaily.streams})::bigint`,
-      revenue: sql<string>`sum(${streamDaily.revenueMicros})::bigint`,
+      streams: sql<string>`sum(${streamMonthly.streams})::bigint`,
+      revenue: sql<string>`sum(${streamMonthly.revenueMicros})::bigint`,
     })
-    .from(streamDaily)
-    .leftJoin(songs, eq(songs.id, streamDaily.songId))
-    .where(eq(streamDaily.userId, userId))
-    .groupBy(streamDaily.songId)
-    .orderBy(desc(sql`sum(${streamDaily.streams})`))
+    .from(streamMonthly)
+    .leftJoin(songs, eq(songs.id, streamMonthly.songId))
+    .where(eq(streamMonthly.userId, userId))
+    .groupBy(streamMonthly.songId)
+    .orderBy(desc(sql`sum(${streamMonthly.streams})`))
     .limit(limit);
   return rows.map((row) => ({ songId: row.songId, name: row.name ?? "Untitled song", streams: Number(row.streams), revenueMicros: Number(row.revenue) }));
 }

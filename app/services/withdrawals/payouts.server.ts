@@ -12,6 +12,7 @@ import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { users } from "../../../drizzle/schema/auth";
 import { identityVerifications, withdrawals, type Withdrawal } from "../../../drizzle/schema/money";
+import { recordAdminAction } from "~/services/admin/audit";
 import { db, rawRows, type Tx } from "~/server/db.server";
 import { isFlagActive } from "~/server/flags.server";
 import { ApiError } from "~/server/http.server";
@@ -79,12 +80,13 @@ export async function findWithdrawal(id: string): Promise<Withdrawal | null> {
 }
 
 /** Staff approve a held withdrawal: it is sent to the bank. */
-export async function approveWithdrawal(id: string): Promise<Withdrawal> {
+export async function approveWithdrawal(id: string, actorId?: string): Promise<Withdrawal> {
   await db.transaction(async (tx) => {
     const [row] = await rawRows<{ state: string; user_id: string; amount_cents: number }>(tx, sql`select state, user_id, amount_cents from withdrawals where id = ${id} for update`);
     if (!row) throw new ApiError(404, "not_found", "No such withdrawal.");
     if (row.state !== "held") throw new ApiError(409, "not_held", `The withdrawal is ${row.state}, not held.`);
     await tx.update(withdrawals).set({ state: "requested" }).where(eq(withdrawals.id, id));
+    if (actorId) await recordAdminAction(tx, { actorId, action: "withdrawal_approved", targetType: "user", targetId: row.user_id, before: { withdrawalId: id, state: "held" }, after: { withdrawalId: id, state: "requested", amountCents: Number(row.amount_cents) } });
     await postEntry(tx, {
       reference: `withdrawal:${id}:requested`,
       description: "Withdrawal approved and sent to your bank",
@@ -98,11 +100,13 @@ export async function approveWithdrawal(id: string): Promise<Withdrawal> {
 }
 
 /** Staff reject a held withdrawal, or the payment provider refuses one: the money goes back to the balance. */
-export async function failWithdrawal(id: string, reason: string): Promise<void> {
+export async function failWithdrawal(id: string, reason: string, actorId?: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await rawRows<{ state: string; user_id: string; amount_cents: number }>(tx, sql`select state, user_id, amount_cents from withdrawals where id = ${id} for update`);
     if (!row || (row.state !== "held" && row.state !== "requested")) return;
     await tx.update(withdrawals).set({ state: "failed", failureReason: reason }).where(eq(withdrawals.id, id));
+    // Staff rejecting a held withdrawal (actorId) is audited; a provider's refusal is not a staff action.
+    if (actorId) await recordAdminAction(tx, { actorId, action: "withdrawal_rejected", targetType: "user", targetId: row.user_id, before: { withdrawalId: id, state: row.state }, after: { withdrawalId: id, state: "failed", reason } });
     await postEntry(tx, {
       reference: `withdrawal:${id}:failed`,
       description: `Withdrawal failed, funds returned: ${reason}`,
