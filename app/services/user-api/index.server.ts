@@ -7,6 +7,7 @@ import type { SessionUser } from "~/models/user.server";
 import { db } from "~/server/db.server";
 import { getUserPlan } from "~/server/plans.server";
 import { findCustomer } from "~/services/billing/customers.server";
+import { membershipLevel } from "~/services/billing/membership-level";
 import { verificationOf } from "~/services/identity";
 import { getReleaseLimits } from "~/services/releases/index.server";
 import { numOwnershipCredits } from "~/services/song-ownership";
@@ -52,6 +53,7 @@ export async function userJson(user: SessionUser) {
     verified: user.verified,
     statuses,
     subscriptionProductId: plan.productId,
+    membershipLevel: membershipLevel(plan.limits.features),
     features: plan.limits.features,
     customer: customer !== null,
     numOwnershipCredits: credits,
