@@ -12,6 +12,7 @@ import { getActiveFlags } from "~/server/flags.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { getTermsDialog } from "~/server/terms.server";
 import stylesheet from "~/tailwind.css";
+import { chunkRetryScript } from "~/utils/chunk-retry";
 import { useNonce } from "~/utils/nonce";
 import { isStaticForVisitor } from "~/utils/page-handle";
 import { useFlag, useOptionalUser, useRootData } from "~/utils/root-data";
@@ -45,9 +46,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // Decided on the server only: a browser running this code is hydrated already and keeps its scripts.
   const staticPage = typeof document === "undefined" && isStaticForVisitor(useMatches(), user !== null);
   return (
-    <html lang="en" className="dark">
+    <html lang="en" className="dark" data-signed-in={user ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
+        {/* Before any module script, so a chunk that fails to load shows the retry page (app/utils/chunk-retry.ts). */}
+        {staticPage ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chunkRetryScript() }} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0d0a17" />
         <Meta />

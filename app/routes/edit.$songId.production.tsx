@@ -34,6 +34,7 @@ import {
   PitchedPartSchema,
   SfxIdSchema,
 } from "~/services/song-production.server";
+import { apiFetch } from "~/utils/api-client";
 
 const PART_LABELS: Record<PartName, string> = { drums: "Drums", bass: "Bass", chords: "Chords", lead: "Lead", pad: "Pad", arp: "Arpeggio" };
 
@@ -363,7 +364,7 @@ export default function ProductionPage() {
 }
 
 async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  const response = await apiFetch(url, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`${response.status}`);
   return (await response.json()) as T;
 }

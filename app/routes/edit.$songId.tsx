@@ -15,6 +15,7 @@ import { Waveform } from "~/components/songs/waveform";
 import { getFilter, getStyle } from "~/engine/catalogue";
 import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
 import { latestVersion, loadSongForEditPage, prepareForEditing } from "~/services/song-edit.server";
+import { apiFetch } from "~/utils/api-client";
 
 /** How often the layout asks whether an edit has finished rendering (spec 1 §9 wav poll: 2 s). */
 /** The user is waiting to hear their edit: a slower poll would add its wait to a render of a few seconds. */
@@ -199,7 +200,7 @@ function useFollowRender(songId: string, version: number, latest: LatestVersion)
     if (!pending) return;
     let cancelled = false;
     const timer = window.setInterval(async () => {
-      const response = await fetch(`/api/song/${songId}/version`, { headers: { Accept: "application/json" } }).catch(() => null);
+      const response = await apiFetch(`/api/song/${songId}/version`, { headers: { Accept: "application/json" } }).catch(() => null);
       if (cancelled || !response?.ok) return;
       const status = (await response.json()) as { version: number; latest: LatestVersion };
       const finished = status.latest === null || (status.latest.status !== "queue" && status.latest.status !== "rendering");

@@ -41,6 +41,7 @@ import {
   VocalTakeRequestSchema,
 } from "~/services/song-vocal-take.server";
 import type { loader as layoutLoader } from "./edit.$songId";
+import { apiFetch } from "~/utils/api-client";
 
 type Mode = "auto" | "custom";
 
@@ -154,7 +155,7 @@ export default function VocalsPage() {
     if (!shouldPollVocal(poll)) return;
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/song/${data.songId}/vocal`, { headers: { Accept: "application/json" } });
+        const response = await apiFetch(`/api/song/${data.songId}/vocal`, { headers: { Accept: "application/json" } });
         if (response.ok) dispatch({ type: "polled", vocal: await response.json() });
         else dispatch({ type: "failed" });
       } catch {
@@ -185,18 +186,18 @@ export default function VocalsPage() {
     try {
       const upload = new FormData();
       upload.append("vocalFile", file, name);
-      const uploaded = await fetch("/api/vocal_files", { method: "POST", body: upload });
+      const uploaded = await apiFetch("/api/vocal_files", { method: "POST", body: upload });
       const uploadBody = await uploaded.json();
       if (uploaded.status !== 201) {
         setErrors({ vocalFile: uploadBody.error?.fields?.vocalFile?.[0] ?? uploadBody.error?.message ?? "The upload failed." });
         return;
       }
       const settings = takeSettings(new FormData(settingsForm), data.defaults);
-      const started = await fetch("/api/song/vocal", {
+      const started = await apiFetch("/api/song/vocal", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ songId: data.songId, vocalFileId: uploadBody.vocalFileId, autoVocal: settings.autoVocal, emphasis: Number(settings.emphasis), options: settings.options }),
-      });
+      }, { conflict: "return" });
       const body = await started.json();
       if (started.status === 202) dispatch({ type: "started", vocalId: body.id });
       else dispatch({ type: "rejected", message: body.error?.message ?? GENERIC_VOCAL_ERROR });

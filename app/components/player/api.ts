@@ -2,6 +2,7 @@
 // A type-only import: erased from the browser bundle, so no server code reaches it.
 import type { SongSummary } from "~/models/song.server";
 import { CREATE_ERROR_MESSAGES, type QueueSong, type TrackedStatus } from "./queue";
+import { apiFetch } from "~/utils/api-client";
 
 /** What the player shows and plays of a song (a subset of the API's SongSummary). */
 export interface PlayerSong extends QueueSong {
@@ -44,7 +45,7 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, headers: { Accept: "application/json", ...init.headers }, credentials: "same-origin" });
+    response = await apiFetch(path, { ...init, headers: { Accept: "application/json", ...init.headers }, credentials: "same-origin" });
   } catch {
     return { ok: false, status: 0, message: CREATE_ERROR_MESSAGES.generic };
   }
