@@ -212,7 +212,7 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
               {[`${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null].filter(Boolean).join(" · ")}
             </p>
             {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-10 w-full" /> : null}
-            <SongPlayer song={song} title={title} />
+            <SongPlayer song={song} title={title} data={data} songs={songs} />
             {song.tags.length > 0 ? (
               <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1">
                 {song.tags.map((tag) => (
@@ -276,7 +276,7 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
 type LibrarySongRow = NonNullable<Data["songs"]>["items"][number];
 
 /** With JavaScript the persistent player plays the song (locked songs too); before hydration a plain <audio> does. */
-function SongPlayer({ song, title }: { song: LibrarySongRow; title: string }) {
+function SongPlayer({ song, title, data, songs }: { song: LibrarySongRow; title: string; data: Data; songs: NonNullable<Data["songs"]> }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const player = usePlayerState();
@@ -288,7 +288,15 @@ function SongPlayer({ song, title }: { song: LibrarySongRow; title: string }) {
   return (
     <button
       type="button"
-      onClick={() => (isCurrent ? actions.togglePlay() : actions.play(playable))}
+      onClick={() => {
+        if (isCurrent) return actions.togglePlay();
+        // The page's songs after this one follow it, and the player pages in more of the same search.
+        const list = songs.items.flatMap((item) => (item.audioUrl ? [{ ...playerSong(item, item.audioUrl), songName: item.unnamed ? `${item.filter} song` : item.songName }] : []));
+        const index = list.findIndex((item) => item.id === song.id);
+        const more = data.page * data.itemsPerPage < songs.total;
+        if (index < 0) return actions.play(playable);
+        actions.playList(list, index, { query: data.query ?? "", tag: data.tag ?? "", perPage: data.itemsPerPage }, more ? data.page + 1 : null);
+      }}
       aria-label={isCurrent && player.playing ? `Pause ${title}` : `Play ${title}`}
       className="mt-3 inline-flex size-10 items-center justify-center rounded-full bg-brand-500 text-white hover:bg-brand-400"
     >

@@ -76,3 +76,24 @@ export function fetchSongRequest(songId: string) {
 export function rejectSongRequest(songId: string) {
   return call<unknown>(`/api/song/${encodeURIComponent(songId)}/reject`, json({}));
 }
+
+/** A library page's search, for loading its next page into the player. */
+export interface ListSource {
+  query: string;
+  tag: string;
+  perPage: number;
+}
+
+/** One page of the user's saved songs as the player queues them (songs without audio are left out). */
+export async function listPageRequest(source: ListSource, page: number): Promise<ApiResult<{ songs: PlayerSong[]; more: boolean }>> {
+  const search = new URLSearchParams({ query: source.query, tag: source.tag, page: String(page), perPage: String(source.perPage) });
+  const result = await call<{ songs: (Omit<SongSummaryJson, "status" | "audioUrl"> & { audioUrl: string | null; unnamed: boolean })[]; total: number }>(
+    `/api/search/songs?${search}`,
+    { method: "GET" },
+  );
+  if (!result.ok) return result;
+  const songs = result.data.songs.flatMap((song) =>
+    song.audioUrl ? [{ ...playerSong(song, song.audioUrl), songName: song.unnamed ? `${song.filter} song` : song.songName }] : [],
+  );
+  return { ok: true, data: { songs, more: page * source.perPage < result.data.total } };
+}
