@@ -7,23 +7,23 @@ import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { getFilter } from "~/engine/catalogue";
 import { createEntryToken } from "~/server/create-entry.server";
-import { previewUrlIfPresent, requireStyle, requireStyleFilter } from "~/server/create-flow.server";
+import { requireStyle, requireStyleFilter } from "~/server/create-flow.server";
 import { requireVerifiedUser } from "~/server/guards.server";
+import { previewUrlIfMade } from "~/services/catalogue-previews/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(request);
   const style = requireStyle(params.songStyle);
   // A filter in the URL (a link back from the create step) is highlighted; an unknown one is a 404.
   const selected = params.songFilter ? requireStyleFilter(style, params.songFilter).value : style.defaultFilter;
-  const filters = style.filters
-    .map(getFilter)
-    .filter((filter) => filter.purposes.includes("create"))
-    .map((filter) => ({
+  const listed = style.filters.map(getFilter).filter((filter) => filter.purposes.includes("create"));
+  const previews = await Promise.all(listed.map((filter) => previewUrlIfMade({ style: style.value, filter: filter.value })));
+  const filters = listed.map((filter, index) => ({
       value: filter.value,
       name: filter.name,
       genres: filter.genres,
       isDefault: filter.value === style.defaultFilter,
-      previewUrl: previewUrlIfPresent(filter.previewUrl),
+      previewUrl: previews[index],
       createUrl: `/style/${style.value}/filter/${filter.value}/create?${new URLSearchParams({
         entry: createEntryToken({ userId: user.id, style: style.value, filter: filter.value }),
       })}`,

@@ -4,21 +4,23 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { STYLES } from "~/engine/catalogue";
-import { previewUrlIfPresent } from "~/server/create-flow.server";
 import { requireVerifiedUser } from "~/server/guards.server";
+import { previewUrlIfMade } from "~/services/catalogue-previews/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVerifiedUser(request);
   return json({
-    styles: STYLES.map(({ value, name, description, icon, credits, previewUrl, filters }) => ({
-      value,
-      name,
-      description,
-      icon,
-      credits,
-      filterCount: filters.length,
-      previewUrl: previewUrlIfPresent(previewUrl),
-    })),
+    styles: await Promise.all(
+      STYLES.map(async ({ value, name, description, icon, credits, filters }) => ({
+        value,
+        name,
+        description,
+        icon,
+        credits,
+        filterCount: filters.length,
+        previewUrl: await previewUrlIfMade({ style: value, filter: null }),
+      })),
+    ),
   });
 }
 

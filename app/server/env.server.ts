@@ -53,6 +53,9 @@ const schema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // The whole graceful shutdown's budget, within Docker's default 10 s stop timeout (shutdown.server.ts).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(7000),
+  // Which style and filter previews the catalogue.previews job renders (app/services/catalogue-previews):
+  // "all", "off", or a comma list of styles ("wd_lofi") and style/filter pairs ("wd_lofi/rainy_nights").
+  CATALOGUE_PREVIEWS: z.string().default("all"),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };

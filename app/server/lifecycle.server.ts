@@ -3,7 +3,9 @@
 import { migrate, withMigrationLock } from "../../drizzle/migrate";
 import { seed } from "../../drizzle/seed";
 import { startBoss } from "../../jobs/boss";
+import { enqueue } from "../../jobs/enqueue";
 import { registerWorkers } from "../../jobs/worker";
+import { previewVersion, selectedPreviewItems } from "../services/catalogue-previews/index.server";
 import { getConnection } from "./db.server";
 import { env } from "./env.server";
 import { prepareDummyHash } from "./password.server";
@@ -19,6 +21,9 @@ export async function boot(): Promise<void> {
   await prepareDummyHash();
   const boss = await startBoss(connection);
   if (env.WORKER_IN_PROCESS) await registerWorkers(boss);
+  // The style and filter previews of this catalogue version: made once, in the background (a no-op job
+  // when they exist). Whichever process works the queue makes them.
+  if (selectedPreviewItems().length > 0) await enqueue("catalogue.previews", { version: previewVersion() });
 }
 
 /**

@@ -1,6 +1,7 @@
 // Which queue each handler works: one file per job, named after its queue. A declared queue without an
 // entry here still accepts jobs; they wait until a handler is added.
 import type { HandlerRegistry } from "../queues";
+import * as cataloguePreviews from "./catalogue.previews";
 import * as expireRateLimits from "./housekeeping.expire-rate-limits";
 import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
 import * as lyricsGenerate from "./lyrics.generate";
@@ -31,4 +32,5 @@ export const handlers: HandlerRegistry = {
   "master.preview": masterPreview.handle,
   "master.full": masterFull.handle,
   "release.cover-art": releaseCoverArt.handle,
+  "catalogue.previews": cataloguePreviews.handle,
 };

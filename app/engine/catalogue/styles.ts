@@ -21,6 +21,6 @@ const CREDITS_PER_SONG = 1;
 export const STYLES: readonly Style[] = STYLE_CARDS.map((card) => ({
   ...card,
   credits: CREDITS_PER_SONG,
-  previewUrl: `/previews/${card.value}.mp3`,
+  previewUrl: `/media/previews/${card.value}.mp3`,
   filters: FILTERS.filter((filter) => filter.style === card.value).map((filter) => filter.value),
 }));
