@@ -10,6 +10,7 @@ import { createEntryToken } from "~/server/create-entry.server";
 import { requireStyle, requireStyleFilter } from "~/server/create-flow.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { previewUrlIfMade } from "~/services/catalogue-previews/index.server";
+import { StyleIcon } from "~/components/icons";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(request);
@@ -41,7 +42,7 @@ export default function FilterPage() {
       <header className="mt-6 max-w-2xl">
         <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">Step 2 of 3</p>
         <h1 className="mt-3 flex items-center gap-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
-          <span aria-hidden="true">{style.icon}</span> {style.name}
+          <StyleIcon icon={style.icon} className="h-8 w-8 text-brand-200" /> {style.name}
         </h1>
         <p className="mt-3 text-lg text-slate-400">Select a filter: the flavour your songs are made in.</p>
       </header>

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { STYLES } from "~/engine/catalogue";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { previewUrlIfMade } from "~/services/catalogue-previews/index.server";
+import { StyleIcon } from "~/components/icons";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVerifiedUser(request);
@@ -37,8 +38,8 @@ export default function StylePage() {
         {styles.map((style) => (
           <li key={style.value} className="relative flex flex-col rounded-2xl border border-ink-700 bg-ink-900 p-6 transition-colors focus-within:border-brand-400 hover:border-brand-400 hover:bg-ink-800">
             <div className="flex items-start justify-between gap-4">
-              <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-2xl bg-ink-800 text-3xl">
-                {style.icon}
+              <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-2xl bg-ink-800 text-brand-200">
+                <StyleIcon icon={style.icon} />
               </span>
               <span className="rounded-full border border-ink-600 px-2.5 py-0.5 text-xs font-medium text-slate-300">
                 {style.credits === 1 ? "1 credit a song" : `${style.credits} credits a song`}
