@@ -90,7 +90,7 @@ export default function HomePage() {
               Browse all styles
             </Link>
           </div>
-          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="mt-10 grid gap-4 xs:grid-cols-2 lg:grid-cols-4">
             {styles.map((style) => (
               <li key={style.value}>
                 <Link

@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { NotesIcon } from "~/components/icons";
 import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
 import { playerSong } from "~/components/player/api";
+import { relativeTime } from "~/utils/time";
 import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { getUserPlan } from "~/server/plans.server";
@@ -65,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: params.page,
     itemsPerPage: params.itemsPerPage ?? (params.tab === "songs" ? LIBRARY_PAGE_SIZE : RELEASES_PAGE_SIZE),
     songLimit: limits.songLimit,
+    // One "now" for the server's and the browser's render of relative times, so hydration agrees.
+    now: new Date().toISOString(),
     notice,
     failed,
     songs: songs && { total: songs.total, items: songs.songs },
@@ -211,6 +214,14 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
             <p className="mt-1 text-xs text-slate-400">
               {[`${song.style} · ${song.filter}`, song.durationSeconds ? formatSeconds(song.durationSeconds) : null].filter(Boolean).join(" · ")}
             </p>
+            {song.savedAt ? (
+              <p className="mt-1 text-xs text-slate-500">
+                Saved{" "}
+                <time dateTime={song.savedAt} title={new Date(song.savedAt).toUTCString()}>
+                  {relativeTime(song.savedAt, data.now)}
+                </time>
+              </p>
+            ) : null}
             {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-10 w-full" /> : null}
             <SongPlayer song={song} title={title} data={data} songs={songs} />
             {song.tags.length > 0 ? (

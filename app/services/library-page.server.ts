@@ -29,6 +29,8 @@ export interface LibrarySong {
   key: string | null;
   compositionId: string | null;
   productionId: string | null;
+  /** When it was saved (ISO), shown as relative time ("Saved 3 minutes ago"). */
+  savedAt: string | null;
   /** The releases it is on (not archived), for the row's "On release" links. */
   releases: { id: string; title: string; status: number | null }[];
 }
@@ -87,6 +89,7 @@ export async function listSavedSongs(user: { id: string }, options: LibraryQuery
       key: songs.key,
       compositionId: songs.compositionId,
       productionId: songs.productionId,
+      savedAt: songs.savedAt,
     })
     .from(songs)
     .where(where)
@@ -111,6 +114,7 @@ export async function listSavedSongs(user: { id: string }, options: LibraryQuery
     key: row.key,
     compositionId: row.compositionId,
     productionId: row.productionId,
+    savedAt: row.savedAt?.toISOString() ?? null,
     releases: onReleases.get(row.id) ?? [],
   }));
   return { songs: list, total: counted?.total ?? 0, page, itemsPerPage };
