@@ -5,8 +5,9 @@
 // version (editProduction) and the page redirects back to itself, where the layout shows the progress.
 import { readFormData } from "~/utils/forms";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useCallback, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import type { loader as layoutLoader } from "./edit.$songId";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -395,10 +396,25 @@ function ErrorList({ errors }: { errors?: FieldErrors }) {
 function SubmitButton({ intent, label }: { intent: string; label: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  // Progress where the user clicked: the header's notice may be off-screen (issue 22).
+  const [clicked, setClicked] = useState(false);
+  const latest = useRouteLoaderData<typeof layoutLoader>("routes/edit.$songId")?.latest;
+  const rendering = latest != null && (latest.status === "queue" || latest.status === "rendering");
+  useEffect(() => {
+    if (!rendering && !busy) setClicked(false);
+  }, [rendering, busy]);
   return (
-    <button type="submit" className={buttonClass("primary", "sm")} disabled={busy}>
-      {busy ? "Saving…" : label}
-    </button>
+    <>
+      <button type="submit" className={buttonClass("primary", "sm")} disabled={busy} onClick={() => setClicked(true)}>
+        {busy ? "Saving…" : label}
+      </button>
+      {clicked && (busy || rendering) ? (
+        <span role="status" data-testid="inline-render-progress" className="inline-flex items-center gap-2 text-sm font-semibold text-accent-300">
+          <span aria-hidden="true" className="inline-block size-2 animate-pulse rounded-full bg-accent-400" />
+          Rendering your changes…
+        </span>
+      ) : null}
+    </>
   );
 }
 

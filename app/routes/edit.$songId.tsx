@@ -74,6 +74,9 @@ export default function EditSongLayout() {
   const rendering = latest !== null && (latest.status === "queue" || latest.status === "rendering");
   useFollowRender(song.id, song.version, latest);
   const title = song.unnamed ? `${song.filter} song` : song.songName;
+  // Renamed on the info page: the player bar shows the new name too.
+  const { renamed } = usePlayerActions();
+  useEffect(() => renamed(song.id, title, song.artistName ?? ""), [renamed, song.id, title, song.artistName]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">

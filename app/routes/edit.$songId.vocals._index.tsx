@@ -308,7 +308,7 @@ export default function VocalsPage() {
                   {errors.vocalFile}
                 </p>
               ) : null}
-              <div>
+              <div className="sticky-actions">
                 <button type="submit" disabled={busy} className={buttonClass("primary")}>
                   Upload and make my vocal
                 </button>
@@ -358,6 +358,12 @@ function CurrentVocal({ data, layoutSong, onPlay, busy }: { data: PageData; layo
       <h2 id="current-vocal-heading" className="text-lg font-semibold text-white">
         {data.singing ? "This song sings with your vocal" : "Your vocal is being mixed into the song"}
       </h2>
+      {data.vocal ? (
+        <p data-testid="active-vocal" className="text-sm text-slate-300">
+          Active vocal: <span className="font-semibold text-white">{data.vocal.kind === "generated" ? "a generated voice singing your lyrics" : "your recorded take"}</span>
+          {data.vocal.kind === "take" ? `, emphasis ${data.vocal.emphasis} %` : ""}.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {hydrated && layoutSong?.audioUrl ? (
           <button type="button" onClick={() => onPlay(layoutSong)} className={buttonClass("secondary")} disabled={playing}>

@@ -260,7 +260,7 @@ export default function AddLyricsPage() {
             </li>
           ))}
         </ul>
-        <div>
+        <div className="sticky-actions">
           <button type="submit" disabled={busyGenerating} className={buttonClass("primary")}>
             {busyGenerating ? "Writing lyrics…" : "Generate lyrics"}
           </button>

@@ -33,6 +33,7 @@ import {
   previewToPlay,
   rejectCurrent,
   requestVariation,
+  renameSong,
   shouldRetryTracking,
   songFetched,
   startList,
@@ -78,6 +79,8 @@ export interface PlayerActions {
   /** Starts (or continues) a create session with songs the create page made. */
   adoptCreateSession(context: CreateContext, songs: { id: string; status: CreationStatus; song: PlayerSong | null }[]): void;
   play(song: PlayerSong): void;
+  /** The song was renamed: the bar shows its new name. */
+  renamed(songId: string, songName: string, artistName: string): void;
   /**
    * Plays songs[index] of a list page; the rest of the page follows, and when 4 songs remain the next page
    * (`nextPage`, null when there is none) of `source` is loaded (spec 1 §4, §9 lazy load).
@@ -337,6 +340,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         setWaiting(false);
         transition((state) => playSong(state, song));
         startAudio(song, 0);
+      },
+      renamed(songId, songName, artistName) {
+        transition((state) => renameSong(state, songId, songName, artistName));
       },
       playList(songs, index, source, nextPage) {
         handedOverFrom.current = null;

@@ -114,6 +114,16 @@ export function startList<S extends QueueSong>(state: QueueState<S>, songs: S[],
   };
 }
 
+/** A song renamed elsewhere (its info page) shows its new name wherever the queue holds it. */
+export function renameSong<S extends QueueSong>(state: QueueState<S>, songId: string, songName: string, artistName: string): QueueState<S> {
+  const rename = (song: S): S => (song.id === songId && (song.songName !== songName || song.artistName !== artistName) ? { ...song, songName, artistName } : song);
+  const current = state.current && rename(state.current);
+  const unplayed = state.unplayed.map(rename);
+  const played = state.played.map(rename);
+  const changed = current !== state.current || unplayed.some((song, i) => song !== state.unplayed[i]) || played.some((song, i) => song !== state.played[i]);
+  return changed ? { ...state, current, unplayed, played } : state;
+}
+
 /** Rejecting drops the current song (never to come back) and plays the next unplayed one. */
 export function rejectCurrent<S extends QueueSong>(state: QueueState<S>): QueueState<S> {
   const [next, ...rest] = state.unplayed;

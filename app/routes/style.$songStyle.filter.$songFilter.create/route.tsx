@@ -232,7 +232,8 @@ export default function CreatingSongPage() {
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <section aria-labelledby="songs-heading" className="lg:order-last">
+        {/* Songs below the creator on a phone too: the Create button is then on the first screen. */}
+        <section aria-labelledby="songs-heading" className="order-last">
           <h2 id="songs-heading" className="text-lg font-semibold text-white">
             Your songs
           </h2>
