@@ -92,7 +92,7 @@ export default function EditSongLayout() {
         <span aria-hidden="true"> / </span>
         <span className="text-slate-200">Edit</span>
       </nav>
-      <header className="mt-4 rounded-2xl border border-ink-700 bg-ink-900 p-5" data-testid="edit-song-header">
+      <header className="mt-4 rounded-2xl border border-ink-700 bg-ink-900 p-5" data-testid="edit-song-header" data-audio-url={song.audioUrl ?? undefined}>
         <div className="flex flex-wrap items-start gap-4">
           <SongPlayButton song={song} title={title} />
           <div className="min-w-0 flex-1">
