@@ -6,7 +6,7 @@
 import { readFormData } from "~/utils/forms";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { loader as layoutLoader } from "./edit.$songId";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
@@ -395,13 +395,18 @@ function ErrorList({ errors }: { errors?: FieldErrors }) {
 
 function SubmitButton({ intent, label }: { intent: string; label: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  // Submitting, then loading the pages' new data (navigation.formData stays set until it is idle).
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   // Progress where the user clicked: the header's notice may be off-screen (issue 22).
   const [clicked, setClicked] = useState(false);
   const latest = useRouteLoaderData<typeof layoutLoader>("routes/edit.$songId")?.latest;
   const rendering = latest != null && (latest.status === "queue" || latest.status === "rendering");
+  // Cleared once the render it started has finished (active went from true to false), not at the click.
+  const wasActive = useRef(false);
   useEffect(() => {
-    if (!rendering && !busy) setClicked(false);
+    const active = busy || rendering;
+    if (wasActive.current && !active) setClicked(false);
+    wasActive.current = active;
   }, [rendering, busy]);
   return (
     <>
