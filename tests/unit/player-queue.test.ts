@@ -16,6 +16,7 @@ import {
   playPreview,
   previewToPlay,
   rejectCurrent,
+  renameSong,
   requestVariation,
   shouldRetryTracking,
   songFetched,
@@ -191,6 +192,17 @@ describe("lazy load of a paged context", () => {
     const last = moreLoaded({ ...paged(1), loadingMore: true }, [song("n1")], null);
     expect(last.unplayed.map((queued) => queued.id)).toEqual(["u0", "n1"]);
     expect(needsMore(last)).toBe(false);
+  });
+});
+
+describe("a renamed song", () => {
+  it("shows its new name wherever the queue holds it, and an unchanged queue stays the same object", () => {
+    const start = { ...queueWith({ unplayed: 2, current: true }), played: [song("a")] };
+    const currentId = start.current!.id;
+    const renamed = renameSong(start, currentId, "Harbour Lights", "Loomer");
+    expect(renamed.current).toMatchObject({ id: currentId, songName: "Harbour Lights", artistName: "Loomer" });
+    expect(renameSong(renamed, currentId, "Harbour Lights", "Loomer")).toBe(renamed);
+    expect(renameSong(start, "a", "Old Friend", "").played[0].songName).toBe("Old Friend");
   });
 });
 
