@@ -8,7 +8,8 @@
 // - 408, 502, 503 and 504: retried twice with back-off. A GET or HEAD always; any other method only on 408
 //   and 503, the answers that say the request was not carried out (a 502/504 POST may have been, and
 //   sending it again could, say, create songs twice).
-// - 409: the page's view is stale: it reloads, unless the caller shows the conflict itself (`conflict: "return"`).
+// - 409 from /api: the page's view is stale: it reloads, unless the caller shows the conflict itself
+//   (`conflict: "return"`). A page's own action that answers 409 shows its message instead.
 // - Every request times out after 300 s (spec 3 §9).
 
 /** Spec 3 §8/§9: retries 2, request time-out 300000 ms. */
@@ -75,7 +76,8 @@ export function createClient(env: ClientEnvironment): Fetch {
         env.signOut();
         return response;
       }
-      if (status === 409 && (options.conflict ?? "reload") === "reload") env.reload();
+      // A page's own action answering 409 (Remix data requests) renders its message: only API calls reload.
+      if (status === 409 && url.pathname.startsWith("/api/") && (options.conflict ?? "reload") === "reload") env.reload();
       return response;
     }
   };

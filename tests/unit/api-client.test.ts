@@ -115,6 +115,10 @@ describe("409", () => {
     expect((await reloads.client("/api/song/abc/reject", { method: "POST" })).status).toBe(409);
     expect(reloads.events).toEqual(["reload"]);
 
+    const pageAction = fakeEnvironment([409]);
+    expect((await pageAction.client("/dev/stripe/checkout/cs_1?_data=routes%2Fdev", { method: "POST" })).status).toBe(409);
+    expect(pageAction.events).toEqual([]);
+
     const explains = fakeEnvironment([409]);
     expect((await explains.client("/api/song/abc/lyrics", { method: "POST" }, { conflict: "return" })).status).toBe(409);
     expect(explains.events).toEqual([]);
