@@ -62,6 +62,8 @@ export default defineConfig({
       // Google, Facebook and Apple are played by the labelled local stand-in (ADR 004), so the browser
       // test walks the same OAuth callback code as production.
       OAUTH_STANDIN: "1",
+      // One style's preview is enough for the preview test; rendering all of them would cost CI minutes.
+      CATALOGUE_PREVIEWS: "wd_lofi",
     },
   },
 });

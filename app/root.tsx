@@ -10,8 +10,10 @@ import { SiteHeader } from "~/components/site-header";
 import { TermsDialog } from "~/components/terms-dialog";
 import { getActiveFlags } from "~/server/flags.server";
 import { getOptionalUser } from "~/server/guards.server";
+import { paletteOf } from "~/server/palette.server";
 import { getTermsDialog } from "~/server/terms.server";
 import stylesheet from "~/tailwind.css";
+import { chunkRetryScript } from "~/utils/chunk-retry";
 import { useNonce } from "~/utils/nonce";
 import { isStaticForVisitor } from "~/utils/page-handle";
 import { useFlag, useOptionalUser, useRootData } from "~/utils/root-data";
@@ -25,8 +27,9 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, activeFlags] = await Promise.all([getOptionalUser(request), getActiveFlags()]);
+  const [user, activeFlags, palette] = await Promise.all([getOptionalUser(request), getActiveFlags(), paletteOf(request)]);
   return json({
+    palette,
     user: user ? { displayName: user.displayName, isAdmin: user.isAdmin } : null,
     flags: activeFlags.filter((flag) => (CLIENT_FLAGS as readonly string[]).includes(flag)),
     /** The current terms of use while the user must accept them (spec 3 §4), else null. */
@@ -38,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const user = useOptionalUser();
   const showAdvert = useFlag("show_advert_banner");
   const termsDialog = useRootData()?.termsDialog;
+  const palette = useRootData()?.palette ?? "dark";
   // Inline scripts run only with the response's CSP nonce (ADR 017).
   const nonce = useNonce();
   // Public pages reach visitors without the Remix runtime (ADR 012): they work fully without JavaScript,
@@ -45,11 +49,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // Decided on the server only: a browser running this code is hydrated already and keeps its scripts.
   const staticPage = typeof document === "undefined" && isStaticForVisitor(useMatches(), user !== null);
   return (
-    <html lang="en" className="dark">
+    <html lang="en" className={palette} data-theme={palette} data-signed-in={user ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
+        {/* Before any module script, so a chunk that fails to load shows the retry page (app/utils/chunk-retry.ts). */}
+        {staticPage ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chunkRetryScript() }} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0d0a17" />
+        <meta name="theme-color" content={palette === "light" ? "#fbf7f7" : "#0d0a17"} />
         <Meta />
         <Links />
       </head>

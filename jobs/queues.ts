@@ -24,6 +24,7 @@ export interface JobPayloads {
   "release.cover-art": { generatedArtId: string };
   "royalties.import": { importId: string };
   "royalties.process": { scheduleId: string };
+  "catalogue.previews": { version: string };
   "housekeeping.expire-verification-tokens": Record<string, never>;
   "housekeeping.expire-rate-limits": Record<string, never>;
 }
@@ -193,6 +194,19 @@ export const queues: QueueDeclarations = {
     retryDelay: 5,
     retryBackoff: true,
     expireInSeconds: 2 * MINUTE,
+    concurrency: 1,
+  },
+  // The style and filter previews (app/services/catalogue-previews), enqueued at every start: one job per
+  // catalogue version, which renders only the previews missing from storage. It renders in the background
+  // on the song thread (giving way to users' renders), a few seconds a preview.
+  "catalogue.previews": {
+    policy: "stately",
+    singletonKey: (data) => data.version,
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 30 * MINUTE,
+    heartbeatSeconds: 30,
     concurrency: 1,
   },
   "master.preview": {

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useRootData } from "~/utils/root-data";
 import { LogoMark } from "~/components/logo";
 
 const FOOTER_LINKS = [
@@ -9,6 +10,9 @@ const FOOTER_LINKS = [
 ] as const;
 
 export function SiteFooter() {
+  const palette = useRootData()?.palette ?? "dark";
+  const { pathname, search } = useLocation();
+  const other = palette === "light" ? "dark" : "light";
   return (
     <footer className="border-t border-ink-700/70 bg-ink-950">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6">
@@ -27,6 +31,16 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            <li>
+              {/* A plain form: the palette is a cookie the server renders with (app/routes/palette.tsx). */}
+              <Form method="post" action="/palette" reloadDocument>
+                <input type="hidden" name="palette" value={other} />
+                <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+                <button type="submit" className="text-sm text-slate-400 underline-offset-2 hover:text-white hover:underline">
+                  {other === "light" ? "Light palette" : "Dark palette"}
+                </button>
+              </Form>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,5 +1,6 @@
 // The membership plans as the pricing page presents them. Plan ids and limits come from the spec
-// (spec 2 §6, §9; spec 3 §9); the prices are ours and are explained in docs/pricing.md.
+// (spec 2 §6, §9; spec 3 §9); the prices are ours and are explained in docs/pricing.md. Which features
+// each plan grants, and so its level, is app/services/billing/membership-level.ts.
 // Money is integer cents in USD.
 
 export type BillingInterval = "monthly" | "annual";
@@ -60,6 +61,7 @@ export const PLAN_FEATURES: PlanFeature[] = [
   { label: "MP3 downloads", values: { free: false, creator: true, pro: true } },
   { label: "WAV downloads", values: { free: false, creator: "25 a month", pro: "250 a month" } },
   { label: "MIDI downloads", values: { free: false, creator: false, pro: true } },
+  { label: "Stem downloads (one WAV per part)", values: { free: false, creator: false, pro: true } },
   { label: "Commercial use of your songs", values: { free: false, creator: true, pro: true } },
   { label: "Releases to streaming services", values: { free: "1", creator: "10", pro: "Unlimited" } },
   { label: "Mastering add-on, per song", values: { free: true, creator: true, pro: true } },
@@ -71,7 +73,7 @@ export const PLAN_HIGHLIGHTS: Record<PlanKey, string[]> = {
   creator: ["500 saved songs", "MP3 downloads and 25 WAV downloads a month", "10 releases to streaming services", "Commercial use"],
   pro: [
     "Unlimited saved songs",
-    "MP3, MIDI and 250 WAV downloads a month",
+    "MP3, MIDI, stems and 250 WAV downloads a month",
     "Unlimited releases to streaming services",
     "Commercial use",
   ],

@@ -30,6 +30,11 @@ export interface RenderOptions {
   keepStems?: boolean;
   /** Stems from an earlier render, by part: those parts are not rendered again. */
   stems?: Partial<Record<PartName, StereoBuffer>>;
+  /**
+   * Fade the mastered audio in and out (style and filter previews: a clip that starts and ends softly).
+   * Applied after the master, so the loudness the master measured stays that of the music.
+   */
+  fade?: { inSeconds: Seconds; outSeconds: Seconds };
   /** Skip the MP3 (e.g. a WAV-only export); the WAV is always written. */
   mp3?: boolean;
   /**
@@ -113,6 +118,7 @@ export async function renderFromParts(composition: Composition, production: Prod
   let t = performance.now();
   const mastered = await masterMix(mix, options.master ?? STANDARD_MASTER, options.parallel ?? true);
   timings.master = performance.now() - t;
+  if (options.fade) fadeInOut(mastered.audio, options.fade.inSeconds, options.fade.outSeconds);
   await options.pauseWhile?.();
 
   t = performance.now();
@@ -197,4 +203,22 @@ function excerptTracks(tracks: Track[], excerpt: RenderOptions["excerpt"]): Trac
       ...(track.drumSounds ? { drumSounds: keep.map(({ i }) => track.drumSounds![i]) } : {}),
     };
   });
+}
+
+/** Linear gain ramps from silence over the first `inSeconds` and to silence over the last `outSeconds`, in place. */
+export function fadeInOut(buffer: StereoBuffer, inSeconds: Seconds, outSeconds: Seconds): void {
+  const length = buffer.left.length;
+  const fadeIn = Math.min(length, Math.round(inSeconds * buffer.sampleRate));
+  const fadeOut = Math.min(length, Math.round(outSeconds * buffer.sampleRate));
+  for (let i = 0; i < fadeIn; i++) {
+    const gain = i / fadeIn;
+    buffer.left[i] *= gain;
+    buffer.right[i] *= gain;
+  }
+  for (let i = 0; i < fadeOut; i++) {
+    const index = length - 1 - i;
+    const gain = i / fadeOut;
+    buffer.left[index] *= gain;
+    buffer.right[index] *= gain;
+  }
 }

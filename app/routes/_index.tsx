@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { STYLES } from "~/engine/catalogue";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
+import { StyleIcon } from "~/components/icons";
 
 /** Complete without JavaScript: visitors get it without the Remix runtime (ADR 012). */
 export const handle = PUBLIC_PAGE;
@@ -89,16 +90,14 @@ export default function HomePage() {
               Browse all styles
             </Link>
           </div>
-          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="mt-10 grid gap-4 xs:grid-cols-2 lg:grid-cols-4">
             {styles.map((style) => (
               <li key={style.value}>
                 <Link
                   to={`/style/${style.value}/filter`}
                   className="group flex h-full flex-col rounded-2xl border border-ink-700 bg-ink-900 p-6 transition-colors hover:border-brand-400 hover:bg-ink-800"
                 >
-                  <span aria-hidden="true" className="text-3xl">
-                    {style.icon}
-                  </span>
+                  <StyleIcon icon={style.icon} className="h-8 w-8 text-brand-200" />
                   <span className="mt-4 font-semibold text-white group-hover:text-brand-200">{style.name}</span>
                   <span className="mt-1.5 text-sm leading-relaxed text-slate-400">{style.description}</span>
                 </Link>

@@ -139,6 +139,8 @@ export default function MembershipPage() {
           <li>MP3 downloads: {features.includes("downloads") ? "included" : "not included"}</li>
           <li>WAV downloads: {features.includes("wav_downloads") ? `${monthlyWavDownloads} a month` : "not included"}</li>
           <li>MIDI downloads: {features.includes("midi_downloads") ? "included" : "not included"}</li>
+          <li>Stem downloads: {features.includes("stem_downloads") ? "included" : "not included"}</li>
+          <li>Commercial use: {features.includes("commercial_use") ? "included" : "not included"}</li>
         </ul>
         {membership.cardExpiresBeforeRenewal && membership.card ? (
           <Note tone="warning" testId="card-expiry-warning">

@@ -21,6 +21,13 @@ const LibrarySongSchema = z.object({
   private: z.boolean(),
   tags: z.array(z.string()),
   releases: z.array(z.object({ id: z.string(), title: z.string(), status: z.number().int().nullable() })),
+  // What the player needs to queue the song (its lazy loading of the library's next page).
+  audioUrl: z.string().nullable(),
+  artistName: z.string().nullable(),
+  tempo: z.number().int().nullable(),
+  key: z.string().nullable(),
+  compositionId: z.string().nullable(),
+  productionId: z.string().nullable(),
 });
 
 const operation = registerApiOperation({

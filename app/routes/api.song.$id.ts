@@ -1,4 +1,5 @@
-// GET /api/song/{id} (spec 1 §7): one song, for its owner, or for anyone when it is not private.
+// GET /api/song/{id} (spec 1 §7): one song, for its owner, or for anyone when it is not private, with spec 1
+// §3's other fields (owner's name, share link, stream URL, release, type).
 // PUT /api/song/{id}: the owner changes its name, artist name, tags or private flag (the info page's
 // schema and service, app/services/song-info.server.ts).
 import { z } from "zod";
@@ -7,7 +8,8 @@ import { apiRoute } from "~/server/api.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { SongResponseSchema, SongSummarySchema } from "~/services/song-api-schemas";
+import { SongDetailsResponseSchema, SongSummarySchema } from "~/services/song-api-schemas";
+import { songDetails } from "~/services/song-details/index.server";
 import { requireEditableSong } from "~/services/song-edit.server";
 import { SongInfoSchema, updateSongInfo } from "~/services/song-info.server";
 import { IdSchema } from "~/utils/input-schemas";
@@ -19,7 +21,7 @@ const operation = registerApiOperation({
   tags: ["songs"],
   request: { params: z.object({ id: IdSchema }) },
   responses: {
-    200: { description: "The song", schema: SongResponseSchema },
+    200: { description: "The song", schema: SongDetailsResponseSchema },
     404: { description: "No such song, or a private song of someone else" },
   },
 });
@@ -28,7 +30,7 @@ export const loader = apiRoute(operation, async ({ request, params }) => {
   const user = await getOptionalUser(request);
   const song = await findVisibleSong(user?.id ?? null, params.id);
   if (!song) throw new ApiError(404, "not_found", "This song does not exist.");
-  return { song: toSongSummary(song) };
+  return { song: { ...toSongSummary(song), ...(await songDetails(song)) } };
 });
 
 const SongWithInfoSchema = z.object({

@@ -111,8 +111,8 @@ export default function ArrangementPage() {
           {actionData.error}
         </p>
       ) : null}
-      <SegmentList data={data} />
-      <div className="flex flex-wrap items-center gap-3">
+      {/* The page's actions stay in reach while the list scrolls (a long song has dozens of segments). */}
+      <div data-testid="arrangement-actions" className="sticky top-16 z-20 -mx-2 flex flex-wrap items-center gap-3 rounded-b-xl border-b border-ink-700 bg-ink-950/95 px-2 py-3 backdrop-blur">
         <Form method="post" replace>
           <input type="hidden" name="order" value={formatOrder(data.order)} />
           <button type="submit" disabled={!data.editable || !data.changed || saving} className={buttonClass("primary", "sm")}>
@@ -130,6 +130,7 @@ export default function ArrangementPage() {
           </>
         ) : null}
       </div>
+      <SegmentList data={data} />
     </section>
   );
 }

@@ -19,6 +19,7 @@ import { ApiError } from "~/server/http.server";
 import { loadSongForEditPage } from "~/services/song-edit.server";
 import { infoReadOnlyReason, SongInfoSchema, songInfo, updateSongInfo, type SongInfo } from "~/services/song-info.server";
 import { ARTIST_NAME_MAX, SONG_NAME_MAX, TAG_MAX, TAGS_MAX } from "~/utils/field-limits";
+import { apiFetch } from "~/utils/api-client";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const loaded = await loadSongForEditPage(request, params.songId);
@@ -176,7 +177,7 @@ function TagChips({ initial, error, onEdit }: { initial: string[]; error: string
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/search/songs/tags?${new URLSearchParams({ query: draft.trim() })}`, { signal: controller.signal, headers: { Accept: "application/json" } });
+        const response = await apiFetch(`/api/search/songs/tags?${new URLSearchParams({ query: draft.trim() })}`, { signal: controller.signal, headers: { Accept: "application/json" } });
         if (response.ok) setSuggested(((await response.json()) as { tags: string[] }).tags);
       } catch {
         // Aborted by the next keystroke, or offline: suggestions are a help, the field works without them.

@@ -5,8 +5,9 @@
 // version (editProduction) and the page redirects back to itself, where the layout shows the progress.
 import { readFormData } from "~/utils/forms";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useCallback, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { loader as layoutLoader } from "./edit.$songId";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -34,6 +35,7 @@ import {
   PitchedPartSchema,
   SfxIdSchema,
 } from "~/services/song-production.server";
+import { apiFetch } from "~/utils/api-client";
 
 const PART_LABELS: Record<PartName, string> = { drums: "Drums", bass: "Bass", chords: "Chords", lead: "Lead", pad: "Pad", arp: "Arpeggio" };
 
@@ -363,7 +365,7 @@ export default function ProductionPage() {
 }
 
 async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  const response = await apiFetch(url, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`${response.status}`);
   return (await response.json()) as T;
 }
@@ -393,11 +395,31 @@ function ErrorList({ errors }: { errors?: FieldErrors }) {
 
 function SubmitButton({ intent, label }: { intent: string; label: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  // Submitting, then loading the pages' new data (navigation.formData stays set until it is idle).
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  // Progress where the user clicked: the header's notice may be off-screen (issue 22).
+  const [clicked, setClicked] = useState(false);
+  const latest = useRouteLoaderData<typeof layoutLoader>("routes/edit.$songId")?.latest;
+  const rendering = latest != null && (latest.status === "queue" || latest.status === "rendering");
+  // Cleared once the render it started has finished (active went from true to false), not at the click.
+  const wasActive = useRef(false);
+  useEffect(() => {
+    const active = busy || rendering;
+    if (wasActive.current && !active) setClicked(false);
+    wasActive.current = active;
+  }, [rendering, busy]);
   return (
-    <button type="submit" className={buttonClass("primary", "sm")} disabled={busy}>
-      {busy ? "Saving…" : label}
-    </button>
+    <>
+      <button type="submit" className={buttonClass("primary", "sm")} disabled={busy} onClick={() => setClicked(true)}>
+        {busy ? "Saving…" : label}
+      </button>
+      {clicked && (busy || rendering) ? (
+        <span role="status" data-testid="inline-render-progress" className="inline-flex items-center gap-2 text-sm font-semibold text-accent-300">
+          <span aria-hidden="true" className="inline-block size-2 animate-pulse rounded-full bg-accent-400" />
+          Rendering your changes…
+        </span>
+      ) : null}
+    </>
   );
 }
 

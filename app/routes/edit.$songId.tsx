@@ -15,6 +15,7 @@ import { Waveform } from "~/components/songs/waveform";
 import { getFilter, getStyle } from "~/engine/catalogue";
 import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
 import { latestVersion, loadSongForEditPage, prepareForEditing } from "~/services/song-edit.server";
+import { apiFetch } from "~/utils/api-client";
 
 /** How often the layout asks whether an edit has finished rendering (spec 1 §9 wav poll: 2 s). */
 /** The user is waiting to hear their edit: a slower poll would add its wait to a render of a few seconds. */
@@ -73,6 +74,9 @@ export default function EditSongLayout() {
   const rendering = latest !== null && (latest.status === "queue" || latest.status === "rendering");
   useFollowRender(song.id, song.version, latest);
   const title = song.unnamed ? `${song.filter} song` : song.songName;
+  // Renamed on the info page: the player bar shows the new name too.
+  const { renamed } = usePlayerActions();
+  useEffect(() => renamed(song.id, title, song.artistName ?? ""), [renamed, song.id, title, song.artistName]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -88,7 +92,7 @@ export default function EditSongLayout() {
         <span aria-hidden="true"> / </span>
         <span className="text-slate-200">Edit</span>
       </nav>
-      <header className="mt-4 rounded-2xl border border-ink-700 bg-ink-900 p-5" data-testid="edit-song-header">
+      <header className="mt-4 rounded-2xl border border-ink-700 bg-ink-900 p-5" data-testid="edit-song-header" data-audio-url={song.audioUrl ?? undefined}>
         <div className="flex flex-wrap items-start gap-4">
           <SongPlayButton song={song} title={title} />
           <div className="min-w-0 flex-1">
@@ -199,7 +203,7 @@ function useFollowRender(songId: string, version: number, latest: LatestVersion)
     if (!pending) return;
     let cancelled = false;
     const timer = window.setInterval(async () => {
-      const response = await fetch(`/api/song/${songId}/version`, { headers: { Accept: "application/json" } }).catch(() => null);
+      const response = await apiFetch(`/api/song/${songId}/version`, { headers: { Accept: "application/json" } }).catch(() => null);
       if (cancelled || !response?.ok) return;
       const status = (await response.json()) as { version: number; latest: LatestVersion };
       const finished = status.latest === null || (status.latest.status !== "queue" && status.latest.status !== "rendering");

@@ -42,6 +42,7 @@ import {
   VocalTakeRequestSchema,
 } from "~/services/song-vocal-take.server";
 import type { loader as layoutLoader } from "./edit.$songId";
+import { apiFetch } from "~/utils/api-client";
 
 type Mode = "auto" | "custom";
 
@@ -166,7 +167,7 @@ export default function VocalsPage() {
     if (!shouldPollVocal(poll)) return;
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/song/${data.songId}/vocal`, { headers: { Accept: "application/json" } });
+        const response = await apiFetch(`/api/song/${data.songId}/vocal`, { headers: { Accept: "application/json" } });
         if (response.ok) dispatch({ type: "polled", vocal: await response.json() });
         else dispatch({ type: "failed" });
       } catch {
@@ -197,18 +198,18 @@ export default function VocalsPage() {
     try {
       const upload = new FormData();
       upload.append("vocalFile", file, name);
-      const uploaded = await fetch("/api/vocal_files", { method: "POST", body: upload });
+      const uploaded = await apiFetch("/api/vocal_files", { method: "POST", body: upload });
       const uploadBody = await uploaded.json();
       if (uploaded.status !== 201) {
         setErrors({ vocalFile: uploadBody.error?.fields?.vocalFile?.[0] ?? uploadBody.error?.message ?? "The upload failed." });
         return;
       }
       const settings = takeSettings(new FormData(settingsForm), data.defaults);
-      const started = await fetch("/api/song/vocal", {
+      const started = await apiFetch("/api/song/vocal", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ songId: data.songId, vocalFileId: uploadBody.vocalFileId, autoVocal: settings.autoVocal, emphasis: Number(settings.emphasis), options: settings.options }),
-      });
+      }, { conflict: "return" });
       const body = await started.json();
       if (started.status === 202) dispatch({ type: "started", vocalId: body.id });
       else dispatch({ type: "rejected", message: body.error?.message ?? GENERIC_VOCAL_ERROR });
@@ -319,7 +320,7 @@ export default function VocalsPage() {
                   {errors.vocalFile}
                 </p>
               ) : null}
-              <div>
+              <div className="sticky-actions">
                 <button type="submit" disabled={busy} className={buttonClass("primary")}>
                   Upload and make my vocal
                 </button>
@@ -369,6 +370,12 @@ function CurrentVocal({ data, layoutSong, onPlay, busy }: { data: PageData; layo
       <h2 id="current-vocal-heading" className="text-lg font-semibold text-white">
         {data.singing ? "This song sings with your vocal" : "Your vocal is being mixed into the song"}
       </h2>
+      {data.vocal ? (
+        <p data-testid="active-vocal" className="text-sm text-slate-300">
+          Active vocal: <span className="font-semibold text-white">{data.vocal.kind === "generated" ? "a generated voice singing your lyrics" : "your recorded take"}</span>
+          {data.vocal.kind === "take" ? `, emphasis ${data.vocal.emphasis} %` : ""}.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {hydrated && layoutSong?.audioUrl ? (
           <button type="button" onClick={() => onPlay(layoutSong)} className={buttonClass("secondary")} disabled={playing}>

@@ -32,6 +32,7 @@ import {
   type LyricsInput,
 } from "~/services/song-lyrics.server";
 import { LYRICS_PROMPT_MAX } from "~/utils/field-limits";
+import { apiFetch } from "~/utils/api-client";
 
 const IDEAS = 6;
 
@@ -150,7 +151,7 @@ export default function AddLyricsPage() {
     if (!shouldPoll(poll)) return;
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/song/${data.songId}/lyrics/status`);
+        const response = await apiFetch(`/api/song/${data.songId}/lyrics/status`);
         const body = await response.json();
         if (response.status === 404) dispatch({ type: "notFound", message: body.error.message });
         else if (response.ok) dispatch({ type: "status", status: body.status, error: body.error });
@@ -168,12 +169,12 @@ export default function AddLyricsPage() {
       try {
         const [lyrics, timing] = await Promise.all(
           [`/api/song/${data.songId}/lyrics`, `/api/song/${data.songId}/lyrics/timing`].map(async (url) => {
-            const response = await fetch(url);
+            const response = await apiFetch(url);
             if (!response.ok) throw new Error(url);
             return response.json();
           }),
         );
-        const counts = data.showCounts ? await fetch(`/api/song/${data.songId}/lyrics/syllable_count`).then((r) => (r.ok ? r.json() : null)) : null;
+        const counts = data.showCounts ? await apiFetch(`/api/song/${data.songId}/lyrics/syllable_count`).then((r) => (r.ok ? r.json() : null)) : null;
         setFetched(fromApi(lyrics.lyrics, timing.plan, counts?.lyrics_with_syllable_count ?? null));
         dispatch({ type: "fetched" });
       } catch {
@@ -189,7 +190,7 @@ export default function AddLyricsPage() {
     setPrompt(text);
     setErrors({});
     try {
-      const response = await fetch(`/api/song/${data.songId}/lyrics`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ prompt: text }) });
+      const response = await apiFetch(`/api/song/${data.songId}/lyrics`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ prompt: text }) }, { conflict: "return" });
       if (response.status === 202) dispatch({ type: "started" });
       else dispatch({ type: "rejected", message: ((await response.json()) as { error: { message: string } }).error.message });
     } catch {
@@ -259,7 +260,7 @@ export default function AddLyricsPage() {
             </li>
           ))}
         </ul>
-        <div>
+        <div className="sticky-actions">
           <button type="submit" disabled={busyGenerating} className={buttonClass("primary")}>
             {busyGenerating ? "Writing lyrics…" : "Generate lyrics"}
           </button>

@@ -30,6 +30,7 @@ import { ApiError } from "~/server/http.server";
 import { loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
 import { latestGeneratedVocal, requestGenerativeVocal, voices } from "~/services/song-generative-vocals.server";
 import { findLyrics } from "~/services/song-lyrics.server";
+import { apiFetch } from "~/utils/api-client";
 
 const IN_PROGRESS = ["pending", "generating_vocal_melody", "generating_vocals_for_sections"];
 
@@ -91,7 +92,7 @@ export default function GenerativeVocalsPage() {
     if (!shouldPollVocal(poll)) return;
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/song/${data.songId}/generative_vocals`);
+        const response = await apiFetch(`/api/song/${data.songId}/generative_vocals`);
         if (!response.ok) return dispatch({ type: "failed" });
         const body = await response.json();
         dispatch({ type: "status", status: body.status, errorCode: body.error_code, error: body.error, progress: body.progress });
@@ -110,11 +111,11 @@ export default function GenerativeVocalsPage() {
     event.preventDefault();
     dispatch({ type: "dismissed" });
     try {
-      const response = await fetch(`/api/song/${data.songId}/generative_vocals`, {
+      const response = await apiFetch(`/api/song/${data.songId}/generative_vocals`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(voice ? { voice } : {}),
-      });
+      }, { conflict: "return" });
       if (response.status === 202) return dispatch({ type: "started" });
       const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
       dispatch({ type: "rejected", httpStatus: response.status, code: body?.error?.code, message: body?.error?.message });

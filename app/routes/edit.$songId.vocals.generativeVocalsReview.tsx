@@ -21,6 +21,7 @@ import type { loader as layoutLoader } from "~/routes/edit.$songId";
 import { ApiError } from "~/server/http.server";
 import { loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
 import { generativeVocalStatus, latestGeneratedVocal, saveGenerativeVocal } from "~/services/song-generative-vocals.server";
+import { apiFetch } from "~/utils/api-client";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const loaded = await loadSongForEditPage(request, params.songId);
@@ -75,7 +76,7 @@ export default function GenerativeVocalsReviewPage() {
     if (!shouldPollVocal(poll)) return;
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/song/${data.songId}/generative_vocals`);
+        const response = await apiFetch(`/api/song/${data.songId}/generative_vocals`);
         if (!response.ok) return dispatch({ type: "failed" });
         const body = await response.json();
         dispatch({ type: "polled", vocal: { id: body.vocal_id, status: body.status, applied: body.applied, versionStatus: body.version_status, error: body.error ?? null } });
@@ -100,7 +101,7 @@ export default function GenerativeVocalsReviewPage() {
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
-      const response = await fetch(`/api/song/${data.songId}/generative_vocals/save`, { method: "POST" });
+      const response = await apiFetch(`/api/song/${data.songId}/generative_vocals/save`, { method: "POST" }, { conflict: "return" });
       if (response.status === 202) return dispatch({ type: "started", vocalId: ((await response.json()) as { vocal_id: string }).vocal_id });
       const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
       dispatch({ type: "rejected", message: body?.error?.message ?? GENERIC_VOCAL_ERROR });

@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { NotesIcon } from "~/components/icons";
 import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
 import { playerSong } from "~/components/player/api";
+import { relativeTime } from "~/utils/time";
 import { Waveform } from "~/components/songs/waveform";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { getUserPlan } from "~/server/plans.server";
@@ -87,6 +88,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       itemsPerPage: params.itemsPerPage ?? { songs: LIBRARY_PAGE_SIZE, releases: RELEASES_PAGE_SIZE, labs: LABS_PAGE_SIZE }[params.tab],
       labsAccess,
       songLimit: limits.songLimit,
+      // One "now" for the server's and the browser's render of relative times, so hydration agrees.
+      now: new Date().toISOString(),
       notice,
       failed,
       songs: songs && { total: songs.total, items: songs.songs },
@@ -277,8 +280,16 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
                 .filter(Boolean)
                 .join(" · ")}
             </p>
+            {song.savedAt ? (
+              <p className="mt-1 text-xs text-slate-500">
+                Saved{" "}
+                <time dateTime={song.savedAt} title={new Date(song.savedAt).toUTCString()}>
+                  {relativeTime(song.savedAt, data.now)}
+                </time>
+              </p>
+            ) : null}
             {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-10 w-full" /> : null}
-            <SongPlayer song={song} title={title} />
+            <SongPlayer song={song} title={title} data={data} songs={songs} />
             {song.tags.length > 0 ? (
               <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1">
                 {song.tags.map((tag) => (
@@ -351,7 +362,7 @@ function SongList({ data, songs }: { data: Data; songs: NonNullable<Data["songs"
 type LibrarySongRow = NonNullable<Data["songs"]>["items"][number];
 
 /** With JavaScript the persistent player plays the song (locked songs too); before hydration a plain <audio> does. */
-function SongPlayer({ song, title }: { song: LibrarySongRow; title: string }) {
+function SongPlayer({ song, title, data, songs }: { song: LibrarySongRow; title: string; data: Data; songs: NonNullable<Data["songs"]> }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const player = usePlayerState();
@@ -363,7 +374,15 @@ function SongPlayer({ song, title }: { song: LibrarySongRow; title: string }) {
   return (
     <button
       type="button"
-      onClick={() => (isCurrent ? actions.togglePlay() : actions.play(playable))}
+      onClick={() => {
+        if (isCurrent) return actions.togglePlay();
+        // The page's songs after this one follow it, and the player pages in more of the same search.
+        const list = songs.items.flatMap((item) => (item.audioUrl ? [{ ...playerSong(item, item.audioUrl), songName: item.unnamed ? `${item.filter} song` : item.songName }] : []));
+        const index = list.findIndex((item) => item.id === song.id);
+        const more = data.page * data.itemsPerPage < songs.total;
+        if (index < 0) return actions.play(playable);
+        actions.playList(list, index, { query: data.query ?? "", tag: data.tag ?? "", perPage: data.itemsPerPage }, more ? data.page + 1 : null);
+      }}
       aria-label={isCurrent && player.playing ? `Pause ${title}` : `Play ${title}`}
       className="mt-3 inline-flex size-10 items-center justify-center rounded-full bg-brand-500 text-white hover:bg-brand-400"
     >

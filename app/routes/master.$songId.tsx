@@ -28,6 +28,7 @@ import {
 import { loadSongForEditPage } from "~/services/song-edit.server";
 import { wavReadiness } from "~/services/song-wav.server";
 import { MASTERING_ERRORS, MASTERING_STEPS, POLL_MS } from "~/utils/mastering";
+import { apiFetch } from "~/utils/api-client";
 
 export const meta: MetaFunction = () => [{ title: "Songloom Mastering" }];
 
@@ -486,7 +487,7 @@ function useTrackPolling(songId: string, active: boolean) {
     let timer = 0;
     const tick = async () => {
       try {
-        const response = await fetch(`/api/song/${songId}/dolby/track`, { headers: { Accept: "application/json" } });
+        const response = await apiFetch(`/api/song/${songId}/dolby/track`, { headers: { Accept: "application/json" } });
         const body = response.ok ? ((await response.json()) as { poll: boolean }) : { poll: false };
         if (stopped.current) return;
         if (!body.poll) return revalidator.revalidate();

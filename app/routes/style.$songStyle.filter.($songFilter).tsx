@@ -7,23 +7,24 @@ import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { getFilter } from "~/engine/catalogue";
 import { createEntryToken } from "~/server/create-entry.server";
-import { previewUrlIfPresent, requireStyle, requireStyleFilter } from "~/server/create-flow.server";
+import { requireStyle, requireStyleFilter } from "~/server/create-flow.server";
 import { requireVerifiedUser } from "~/server/guards.server";
+import { previewUrlIfMade } from "~/services/catalogue-previews/index.server";
+import { StyleIcon } from "~/components/icons";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(request);
   const style = requireStyle(params.songStyle);
   // A filter in the URL (a link back from the create step) is highlighted; an unknown one is a 404.
   const selected = params.songFilter ? requireStyleFilter(style, params.songFilter).value : style.defaultFilter;
-  const filters = style.filters
-    .map(getFilter)
-    .filter((filter) => filter.purposes.includes("create"))
-    .map((filter) => ({
+  const listed = style.filters.map(getFilter).filter((filter) => filter.purposes.includes("create"));
+  const previews = await Promise.all(listed.map((filter) => previewUrlIfMade({ style: style.value, filter: filter.value })));
+  const filters = listed.map((filter, index) => ({
       value: filter.value,
       name: filter.name,
       genres: filter.genres,
       isDefault: filter.value === style.defaultFilter,
-      previewUrl: previewUrlIfPresent(filter.previewUrl),
+      previewUrl: previews[index],
       createUrl: `/style/${style.value}/filter/${filter.value}/create?${new URLSearchParams({
         entry: createEntryToken({ userId: user.id, style: style.value, filter: filter.value }),
       })}`,
@@ -41,7 +42,7 @@ export default function FilterPage() {
       <header className="mt-6 max-w-2xl">
         <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">Step 2 of 3</p>
         <h1 className="mt-3 flex items-center gap-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
-          <span aria-hidden="true">{style.icon}</span> {style.name}
+          <StyleIcon icon={style.icon} className="h-8 w-8 text-brand-200" /> {style.name}
         </h1>
         <p className="mt-3 text-lg text-slate-400">Select a filter: the flavour your songs are made in.</p>
       </header>

@@ -4,21 +4,24 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { STYLES } from "~/engine/catalogue";
-import { previewUrlIfPresent } from "~/server/create-flow.server";
 import { requireVerifiedUser } from "~/server/guards.server";
+import { previewUrlIfMade } from "~/services/catalogue-previews/index.server";
+import { StyleIcon } from "~/components/icons";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVerifiedUser(request);
   return json({
-    styles: STYLES.map(({ value, name, description, icon, credits, previewUrl, filters }) => ({
-      value,
-      name,
-      description,
-      icon,
-      credits,
-      filterCount: filters.length,
-      previewUrl: previewUrlIfPresent(previewUrl),
-    })),
+    styles: await Promise.all(
+      STYLES.map(async ({ value, name, description, icon, credits, filters }) => ({
+        value,
+        name,
+        description,
+        icon,
+        credits,
+        filterCount: filters.length,
+        previewUrl: await previewUrlIfMade({ style: value, filter: null }),
+      })),
+    ),
   });
 }
 
@@ -35,8 +38,8 @@ export default function StylePage() {
         {styles.map((style) => (
           <li key={style.value} className="relative flex flex-col rounded-2xl border border-ink-700 bg-ink-900 p-6 transition-colors focus-within:border-brand-400 hover:border-brand-400 hover:bg-ink-800">
             <div className="flex items-start justify-between gap-4">
-              <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-2xl bg-ink-800 text-3xl">
-                {style.icon}
+              <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-2xl bg-ink-800 text-brand-200">
+                <StyleIcon icon={style.icon} />
               </span>
               <span className="rounded-full border border-ink-600 px-2.5 py-0.5 text-xs font-medium text-slate-300">
                 {style.credits === 1 ? "1 credit a song" : `${style.credits} credits a song`}

@@ -1,8 +1,6 @@
 // Server helpers of the create-flow pages: catalogue lookups (an unknown style or filter in the URL is a
 // 404 page, not a catalogue exception) and the create page's schemas, kept out of the route module so
 // zod stays out of that page's browser bundle.
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { z } from "zod";
 import { getStyle, getStyleFilter, type Filter, type Style } from "~/engine/catalogue";
 import { SONG_NAME_MAX } from "~/utils/field-limits";
@@ -22,18 +20,6 @@ export function requireStyleFilter(style: Style, value: string | undefined): Fil
   } catch {
     throw new Response("No such filter", { status: 404 });
   }
-}
-
-// Preview files are generated (scripts/make-previews.ts) and may be absent; a card offers a player only
-// for files that exist. Checked once per URL: the files change only on deploy.
-const previewExists = new Map<string, boolean>();
-export function previewUrlIfPresent(url: string): string | null {
-  let exists = previewExists.get(url);
-  if (exists === undefined) {
-    exists = existsSync(path.join(process.cwd(), "public", url));
-    previewExists.set(url, exists);
-  }
-  return exists ? url : null;
 }
 
 /** `?songs=a,b,c`: the batch the page shows, capped so a hand-made URL cannot ask for a whole library. */

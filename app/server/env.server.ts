@@ -71,6 +71,9 @@ const schema = z.object({
   // rest), and the folder stores' usage reports arrive in (unset: DATA_DIR/royalty-reports).
   ROYALTY_CREATOR_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(80),
   ROYALTY_REPORTS_DIR: optionalText,
+  // Which style and filter previews the catalogue.previews job renders (app/services/catalogue-previews):
+  // "all", "off", or a comma list of styles ("wd_lofi") and style/filter pairs ("wd_lofi/rainy_nights").
+  CATALOGUE_PREVIEWS: z.string().default("all"),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };

@@ -3,9 +3,11 @@
 import { migrate, withMigrationLock } from "../../drizzle/migrate";
 import { seed } from "../../drizzle/seed";
 import { startBoss } from "../../jobs/boss";
+import { enqueue } from "../../jobs/enqueue";
 import { registerWorkers } from "../../jobs/worker";
 import { getLocalStores } from "../services/distribution/local-stores.server";
 import { configuredStores, usingLocalStores } from "../services/distribution/config.server";
+import { previewVersion, selectedPreviewItems } from "../services/catalogue-previews/index.server";
 import { getConnection } from "./db.server";
 import { env } from "./env.server";
 import { prepareDummyHash } from "./password.server";
@@ -27,6 +29,9 @@ export async function boot(): Promise<void> {
     if (usingLocalStores()) await getLocalStores();
     else if (!configuredStores()) console.warn("Distribution: no store is configured (DISTRIBUTION_STORES_FILE); approved releases are not delivered.");
   }
+  // The style and filter previews of this catalogue version: made once, in the background (a no-op job
+  // when they exist). Whichever process works the queue makes them.
+  if (selectedPreviewItems().length > 0) await enqueue("catalogue.previews", { version: previewVersion() });
 }
 
 /**

@@ -87,7 +87,10 @@ export function buildOpenApiDocument(operations: ApiOperation[] = registeredApiO
       title: "Songloom API",
       version: CLIENT_BUILD,
       description:
-        "JSON API of Songloom. Every error answers with the ApiError body; invalid input is a 400 invalid_input with per-field messages.",
+        "JSON API of Songloom. Every error answers with the ApiError body; invalid input is a 400 invalid_input with per-field messages. " +
+        "Authentication differs from the spec's client on purpose: the caller is identified by the signed, httpOnly `__session` cookie set at " +
+        "sign-in (not an identity-provider token in Authorization), and the browser by a signed, httpOnly `device` cookie (not a fingerprint " +
+        "header); a Client-Build header is not required (ADR 005).",
     },
     servers: [{ url: "/" }],
     paths,

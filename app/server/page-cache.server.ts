@@ -17,13 +17,17 @@ import { db, getConnection } from "./db.server";
 import type { SessionUser } from "~/models/user.server";
 import { getActiveFlags } from "./flags.server";
 import { getOptionalUser } from "./guards.server";
+import { paletteOf } from "./palette.server";
 import { getTermsDialog } from "./terms.server";
 import { userPageDataVersion } from "./user-page-version.server";
 
 /** /s/{id} and its aliases; the id is the part before the first dash (as the route reads it). */
 const SHARE_PATH = /^\/(?:s|song|share)\/([A-Za-z0-9_]{1,64})(?:-[^/]*)?\/?$/;
-/** The session cookie: anyone who carries one may be signed in and gets the full app from Remix. */
-const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+/**
+ * The session cookie: anyone who carries one may be signed in and gets the full app from Remix. So does a
+ * visitor who chose a palette (app/server/palette.server.ts): the cached pages are the default palette's.
+ */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__session|palette)=/;
 const MAX_SONGS = 500;
 /** Different `s`/`e` clips of one song; bounded so odd query strings cannot fill memory. */
 const MAX_PAGES_PER_SONG = 4;
@@ -218,9 +222,9 @@ export class UserPageCache {
       throw thrown;
     }
     if (!user || !user.verified) return null;
-    const [flags, terms, data] = await Promise.all([getActiveFlags(), getTermsDialog(user), kind === "style" ? null : userPageDataVersion(user.id)]);
+    const [flags, terms, data, palette] = await Promise.all([getActiveFlags(), getTermsDialog(user), kind === "style" ? null : userPageDataVersion(user.id), paletteOf(request)]);
     if (terms) return null;
-    const version = JSON.stringify([connectionId(), user.displayName, user.isAdmin, flags, data, kind === "release" ? todayUtc() : null]);
+    const version = JSON.stringify([connectionId(), user.displayName, user.isAdmin, flags, data, palette, kind === "release" ? todayUtc() : null]);
     const slot = `${user.id} ${url.pathname}${url.search}`;
     const cached = this.pages.get(slot);
     if (cached && cached.version === version && cached.expires > Date.now()) {

@@ -5,9 +5,10 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { subscriptions } from "../../drizzle/schema/billing";
 import { PLANS, type Plan, type PlanKey } from "~/content/plans";
+import { membershipLevel, productFeatures, type MembershipFeature } from "~/services/billing/membership-level";
 import { db, type Db, type Tx } from "./db.server";
 
-export type PlanFeature = "downloads" | "wav_downloads" | "midi_downloads";
+export type PlanFeature = MembershipFeature;
 
 export interface PlanLimits {
   /** Songs the library may hold; null is unlimited (spec 2 §9: free 25, creator 500, pro unlimited). */
@@ -20,6 +21,7 @@ export interface PlanLimits {
    * render workers. 60 is twenty Create clicks of three songs a day, far above what a person listens to.
    */
   dailySongCreations: number;
+  /** What the plan's products grant (app/services/billing/membership-level.ts); the level is read from these. */
   features: PlanFeature[];
   /** WAV downloads a month (spec 2 §9: Creator 25, Pro 250); 0 without the wav_downloads feature. */
   monthlyWavDownloads: number;
@@ -27,8 +29,8 @@ export interface PlanLimits {
 
 export const PLAN_LIMITS: Record<PlanKey, PlanLimits> = {
   free: { songLimit: 25, limitEnforced: true, dailySongCreations: 60, features: [], monthlyWavDownloads: 0 },
-  creator: { songLimit: 500, limitEnforced: true, dailySongCreations: 300, features: ["downloads", "wav_downloads"], monthlyWavDownloads: 25 },
-  pro: { songLimit: null, limitEnforced: true, dailySongCreations: 1_000, features: ["downloads", "wav_downloads", "midi_downloads"], monthlyWavDownloads: 250 },
+  creator: { songLimit: 500, limitEnforced: true, dailySongCreations: 300, features: productFeatures(1), monthlyWavDownloads: 25 },
+  pro: { songLimit: null, limitEnforced: true, dailySongCreations: 1_000, features: productFeatures(2), monthlyWavDownloads: 250 },
 };
 
 export const FREE_PLAN_ID = 7;
@@ -53,9 +55,12 @@ export async function getUserPlan(user: { id: string }, database: Db | Tx = db):
     .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, "active"), gt(subscriptions.currentPeriodEnd, new Date())))
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
-  const plan = (subscription && planForProduct(subscription.productId)) ?? PLANS.find((candidate) => candidate.key === "free");
-  if (!plan) throw new Error("The free plan is missing from app/content/plans.ts");
-  return { plan, productId: plan.key === "free" ? FREE_PLAN_ID : subscription!.productId, limits: PLAN_LIMITS[plan.key] };
+  const productId = subscription && planForProduct(subscription.productId) ? subscription.productId : FREE_PLAN_ID;
+  // The level is what the product's features make it (spec 3 §6), not a name stored beside them.
+  const level = membershipLevel(productFeatures(productId));
+  const plan = PLANS.find((candidate) => candidate.key === level);
+  if (!plan) throw new Error(`The ${level} plan is missing from app/content/plans.ts`);
+  return { plan, productId, limits: PLAN_LIMITS[level] };
 }
 
 /** Paid plans (Creator, Pro): what spec 1 §6 calls a paid user. */

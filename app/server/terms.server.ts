@@ -8,6 +8,7 @@ import { users } from "../../drizzle/schema/auth";
 import type { SessionUser } from "~/models/user.server";
 import { db, type Db, type Tx } from "./db.server";
 import { isFlagActive } from "./flags.server";
+import { isPossibleId } from "~/utils/input-schemas";
 
 export const TERMS_TYPES = ["terms_of_use", "privacy_policy"] as const;
 export type TermsType = (typeof TERMS_TYPES)[number];
@@ -55,12 +56,31 @@ export class StaleTermsError extends Error {
   }
 }
 
-/** Records acceptance of the current terms of use. Accepting an older version is refused. */
-export async function acceptTerms(userId: string, termsId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const current = await getCurrentTerms("terms_of_use", tx);
-    if (!current || current.id !== termsId) throw new StaleTermsError();
+/** No published terms have this id. A kind of stale terms: the dialog answers both by showing the current ones. */
+export class UnknownTermsError extends StaleTermsError {
+  constructor() {
+    super();
+    this.message = "There are no terms with this id.";
+  }
+}
+
+/**
+ * Records acceptance of the current version of a type of terms (the dialog's terms of use, or through
+ * POST /api/user/terms/accept any type). Accepting an older version is refused. Only the terms of use
+ * change the user's termsOfUseStatus.
+ */
+export async function acceptTerms(userId: string, termsId: string): Promise<Terms> {
+  return db.transaction(async (tx) => {
+    const [asked] = isPossibleId(termsId) ? await tx.select().from(terms).where(eq(terms.id, termsId)) : [];
+    if (!asked || !isTermsType(asked.type)) throw new UnknownTermsError();
+    const current = await getCurrentTerms(asked.type, tx);
+    if (!current || current.id !== asked.id) throw new StaleTermsError();
     await tx.insert(termsAcceptances).values({ userId, termsId }).onConflictDoNothing();
-    await tx.update(users).set({ termsOfUseStatus: "ACCEPTED" }).where(eq(users.id, userId));
+    if (asked.type === "terms_of_use") await tx.update(users).set({ termsOfUseStatus: "ACCEPTED" }).where(eq(users.id, userId));
+    return asked;
   });
+}
+
+export function isTermsType(value: string): value is TermsType {
+  return (TERMS_TYPES as readonly string[]).includes(value);
 }

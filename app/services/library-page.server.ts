@@ -29,7 +29,7 @@ export interface LibrarySong {
   key: string | null;
   compositionId: string | null;
   productionId: string | null;
-  /** When it was saved (ISO), shown on the row. */
+  /** When it was saved (ISO), shown as relative time ("Saved 3 minutes ago"). */
   savedAt: string | null;
   /** The releases it is on (not archived), for the row's "On release" links. */
   releases: { id: string; title: string; status: number | null }[];

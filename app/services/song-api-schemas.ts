@@ -31,3 +31,15 @@ export const SongSummarySchema = z
   .meta({ id: "SongSummary" });
 
 export const SongResponseSchema = z.object({ song: SongSummarySchema });
+
+/** GET /api/song/{id}: the summary plus spec 1 §3's other song fields (app/services/song-details). */
+export const SongDetailsSchema = SongSummarySchema.extend({
+  user: z.string().describe("The owner's public name (display name)"),
+  smartLink: z.string().describe("Absolute URL of the song's public share page"),
+  streamUrl: z.string().nullable().describe("Absolute URL of the MP3 that plays (master > merged > plain); null until complete"),
+  audioFile: z.enum(["master", "merged", "plain"]).nullable().describe("Which file streamUrl plays: the master of this version, else the mix with its vocal, else the instrumental"),
+  releaseTrackableId: z.string().nullable().describe("The live release the song is tracked under; null until released"),
+  type: z.enum(["create", "rewrite", "reproduce", "render", "pool"]).describe("How the song was made"),
+}).meta({ id: "SongDetails" });
+
+export const SongDetailsResponseSchema = z.object({ song: SongDetailsSchema });

@@ -39,7 +39,7 @@ export const FORMAT_RULES: Record<DownloadFormat, FormatRule> = {
   wav: { label: "WAV", extension: "wav", contentType: "audio/wav", requires: ["wav_downloads"], unlockedBy: "Creator", countsAsWav: true },
   midi: { label: "MIDI", extension: "mid", contentType: "audio/midi", requires: ["midi_downloads"], unlockedBy: "Pro", countsAsWav: false },
   // Stems are WAVs of every part: Pro only (no peer gives them to free users), and one WAV download each time.
-  stems: { label: "Stems (one WAV per part, zipped)", extension: "zip", contentType: "application/zip", requires: ["wav_downloads", "midi_downloads"], unlockedBy: "Pro", countsAsWav: true },
+  stems: { label: "Stems (one WAV per part, zipped)", extension: "zip", contentType: "application/zip", requires: ["stem_downloads"], unlockedBy: "Pro", countsAsWav: true },
 };
 
 const WAV_COUNTED: DownloadFormat[] = (Object.keys(FORMAT_RULES) as DownloadFormat[]).filter((format) => FORMAT_RULES[format].countsAsWav);

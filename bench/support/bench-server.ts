@@ -11,6 +11,8 @@ import postgres from "postgres";
 // when the app modules load, so it is set before they are imported (they are imported lazily below).
 process.env.SESSION_SECRET = "bench-session-secret";
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "songloom-bench-pages-"));
+// Benchmarks measure pages and renders, not the catalogue previews rendering in the background.
+process.env.CATALOGUE_PREVIEWS ??= "off";
 
 const SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // BENCH_APP_ROOT: serve another checkout's build (e.g. an older commit in a git worktree) to compare.

@@ -1,6 +1,7 @@
 // Which queue each handler works: one file per job, named after its queue. A declared queue without an
 // entry here still accepts jobs; they wait until a handler is added.
 import type { HandlerRegistry } from "../queues";
+import * as cataloguePreviews from "./catalogue.previews";
 import * as expireRateLimits from "./housekeeping.expire-rate-limits";
 import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
 import * as lyricsGenerate from "./lyrics.generate";
@@ -39,4 +40,5 @@ export const handlers: HandlerRegistry = {
   "release.ack": releaseAck.handle,
   "release.ack-sweep": releaseAckSweep.handle,
   "royalties.import": royaltiesImport.handle,
+  "catalogue.previews": cataloguePreviews.handle,
 };

@@ -46,7 +46,7 @@ describe("styles and filters (spec 1 §3)", () => {
     ]);
     for (const style of STYLES) {
       expect(style.credits).toBe(1);
-      expect(style.previewUrl).toBe(`/previews/${style.value}.mp3`);
+      expect(style.previewUrl).toBe(`/media/previews/${style.value}.mp3`);
       expect(style.icon).not.toBe("");
       expect(style.filters).toContain(style.defaultFilter);
       expect(style.filters[0]).toBe(style.defaultFilter);
@@ -69,7 +69,7 @@ describe("styles and filters (spec 1 §3)", () => {
   it.each(FILTERS.map((filter) => [filter.value, filter] as const))("filter %s is a complete musical definition", (_, filter) => {
     expect(filter.name).not.toBe("");
     expect(filter.genres.length).toBeGreaterThan(0);
-    expect(filter.previewUrl).toBe(`/previews/${filter.style}/${filter.value}.mp3`);
+    expect(filter.previewUrl).toBe(`/media/previews/${filter.style}/${filter.value}.mp3`);
     expect(filter.purposes.length).toBeGreaterThan(0);
     expect(filter.tempo.min).toBeLessThanOrEqual(filter.tempo.max);
     expect(Object.keys(filter.progressions).length).toBeGreaterThan(0);

@@ -66,7 +66,8 @@ it("buys through checkout, refuses a second purchase, checks the direction of a 
   expect((await callRoute(buyRoute.action, send("POST", "/api/buy_subscription", { productId: 2 }, cookie))).status).toBe(409);
   expect(await (await callRoute(userRoute.loader, get("/api/user", cookie))).json()).toMatchObject({
     subscriptionProductId: 1,
-    features: ["downloads", "wav_downloads"],
+    features: ["downloads", "wav_downloads", "commercial_use"],
+    membershipLevel: "creator",
     customer: true,
     numOwnershipCredits: 0,
     verificationStatus: null,

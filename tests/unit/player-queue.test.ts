@@ -16,10 +16,12 @@ import {
   playPreview,
   previewToPlay,
   rejectCurrent,
+  renameSong,
   requestVariation,
   shouldRetryTracking,
   songFetched,
   SONGS_PER_BATCH,
+  startList,
   timedOut,
   TRACK_TIMEOUT_MS,
   type QueueSong,
@@ -190,6 +192,32 @@ describe("lazy load of a paged context", () => {
     const last = moreLoaded({ ...paged(1), loadingMore: true }, [song("n1")], null);
     expect(last.unplayed.map((queued) => queued.id)).toEqual(["u0", "n1"]);
     expect(needsMore(last)).toBe(false);
+  });
+});
+
+describe("a renamed song", () => {
+  it("shows its new name wherever the queue holds it, and an unchanged queue stays the same object", () => {
+    const start = { ...queueWith({ unplayed: 2, current: true }), played: [song("a")] };
+    const currentId = start.current!.id;
+    const renamed = renameSong(start, currentId, "Harbour Lights", "Loomer");
+    expect(renamed.current).toMatchObject({ id: currentId, songName: "Harbour Lights", artistName: "Loomer" });
+    expect(renameSong(renamed, currentId, "Harbour Lights", "Loomer")).toBe(renamed);
+    expect(renameSong(start, "a", "Old Friend", "").played[0].songName).toBe("Old Friend");
+  });
+});
+
+describe("playing a list page", () => {
+  it("plays the chosen song, queues the rest of the page after it, and pages in more 4 from the end", () => {
+    const page = ["a", "b", "c", "d", "e", "f", "g"].map(song);
+    const fromSecond = startList({ ...queueWith({ pending: 2 }), reuse: { re_p: "x", re_c: null, notes: null } }, page, 1, "2");
+    expect(fromSecond.current?.id).toBe("b");
+    expect(fromSecond.unplayed.map((queued) => queued.id)).toEqual(["c", "d", "e", "f", "g"]);
+    expect(fromSecond).toMatchObject({ pending: [], moreCursor: "2", reuse: { re_p: null } });
+    expect(needsMore(fromSecond)).toBe(false);
+    const next = playNext(fromSecond);
+    expect(next.unplayed).toHaveLength(4);
+    expect(needsMore(next)).toBe(true);
+    expect(needsMore(startList(emptyQueue(), page, 2, null))).toBe(false);
   });
 });
 

@@ -28,7 +28,7 @@ export function SongDownloads({ downloads }: { downloads: SongDownloadsView }) {
           ) : null}
         </p>
       ) : (
-        <p data-testid="downloads-upgrade" className="rounded-xl border border-brand-400/40 bg-ink-800/60 px-4 py-3 text-slate-200">
+        <p data-testid="downloads-upgrade" className="w-fit max-w-md rounded-lg border border-brand-400/40 bg-ink-800/60 px-3 py-2 text-xs text-slate-200">
           Downloads are part of the Creator and Pro plans.{" "}
           <Link to="/pricing" className="font-semibold text-brand-300 underline hover:text-white">
             Upgrade to download

@@ -2,6 +2,7 @@
 // polled every 2 s; after 60 s without readiness it becomes an error. `wavStateAfterPoll` is the whole
 // decision as a pure function, so the ceiling is tested without a browser or a clock.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFetch } from "~/utils/api-client";
 
 export const WAV_POLL_MS = 2_000;
 export const WAV_CEILING_MS = 60_000;
@@ -54,7 +55,7 @@ export function useWavExport(songId: string, readiness: { status: WavStatus; url
   useEffect(() => {
     if (!fetching) return;
     const timer = window.setInterval(async () => {
-      const reply = await fetch(`/api/song/${songId}/wav/ready`, { headers: { Accept: "application/json" } })
+      const reply = await apiFetch(`/api/song/${songId}/wav/ready`, { headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? (response.json() as Promise<{ status: WavStatus; url?: string }>) : null))
         .catch(() => null);
       setState((current) => wavStateAfterPoll(current, reply, Date.now()));
@@ -67,7 +68,7 @@ export function useWavExport(songId: string, readiness: { status: WavStatus; url
     if (stateRef.current.phase === "fetching") return;
     setRequesting(true);
     const startedAt = Date.now();
-    const reply = await fetch(`/api/song/${songId}/wav`, { method: "POST", headers: { Accept: "application/json" } })
+    const reply = await apiFetch(`/api/song/${songId}/wav`, { method: "POST", headers: { Accept: "application/json" } }, { conflict: "return" })
       .then((response) => (response.ok ? (response.json() as Promise<{ status: WavStatus }>) : null))
       .catch(() => null);
     setRequesting(false);

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/button";
 import { LYRICS_SECTION_TYPES, type LyricsSectionType } from "~/engine/lyrics/types";
+import { apiFetch } from "~/utils/api-client";
 
 export interface EditorLine {
   value: string;
@@ -65,7 +66,7 @@ export function LyricsEditor(props: {
     timers.current.set(
       key,
       window.setTimeout(async () => {
-        const response = await fetch("/api/lyrics/syllable_count", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ line: value }) });
+        const response = await apiFetch("/api/lyrics/syllable_count", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ line: value }) });
         if (response.ok) setLine(section, line, { count: ((await response.json()) as { syllable_count: number }).syllable_count });
       }, 250),
     );

@@ -2,6 +2,7 @@
 // A type-only import: erased from the browser bundle, so no server code reaches it.
 import type { SongSummary } from "~/models/song.server";
 import { CREATE_ERROR_MESSAGES, type QueueSong, type TrackedStatus } from "./queue";
+import { apiFetch } from "~/utils/api-client";
 
 /** What the player shows and plays of a song (a subset of the API's SongSummary). */
 export interface PlayerSong extends QueueSong {
@@ -44,7 +45,7 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, headers: { Accept: "application/json", ...init.headers }, credentials: "same-origin" });
+    response = await apiFetch(path, { ...init, headers: { Accept: "application/json", ...init.headers }, credentials: "same-origin" });
   } catch {
     return { ok: false, status: 0, message: CREATE_ERROR_MESSAGES.generic };
   }
@@ -74,4 +75,25 @@ export function fetchSongRequest(songId: string) {
 
 export function rejectSongRequest(songId: string) {
   return call<unknown>(`/api/song/${encodeURIComponent(songId)}/reject`, json({}));
+}
+
+/** A library page's search, for loading its next page into the player. */
+export interface ListSource {
+  query: string;
+  tag: string;
+  perPage: number;
+}
+
+/** One page of the user's saved songs as the player queues them (songs without audio are left out). */
+export async function listPageRequest(source: ListSource, page: number): Promise<ApiResult<{ songs: PlayerSong[]; more: boolean }>> {
+  const search = new URLSearchParams({ query: source.query, tag: source.tag, page: String(page), perPage: String(source.perPage) });
+  const result = await call<{ songs: (Omit<SongSummaryJson, "status" | "audioUrl"> & { audioUrl: string | null; unnamed: boolean })[]; total: number }>(
+    `/api/search/songs?${search}`,
+    { method: "GET" },
+  );
+  if (!result.ok) return result;
+  const songs = result.data.songs.flatMap((song) =>
+    song.audioUrl ? [{ ...playerSong(song, song.audioUrl), songName: song.unnamed ? `${song.filter} song` : song.songName }] : [],
+  );
+  return { ok: true, data: { songs, more: page * source.perPage < result.data.total } };
 }

@@ -1,6 +1,7 @@
 // The persistent player's bar, fixed to the bottom of every page once something is playing or being made.
 // Keyboard: every control is a labelled button or slider; Space plays and pauses anywhere in the bar
 // except in text fields (and on buttons, where Space already presses the button).
+import { useMatches } from "@remix-run/react";
 import { useState, type KeyboardEvent } from "react";
 import { usePlayerActions, usePlayerState } from "./player-provider";
 
@@ -19,6 +20,7 @@ export function PlayerBar() {
   const [renderNotes, setRenderNotes] = useState("");
   const song = queue.current;
   const making = queue.pending.length + queue.fetching;
+  const renderingNew = useRenderingSongId() === song?.id && song !== null;
   if (!song && making === 0 && !queue.createError) return null;
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
@@ -30,7 +32,8 @@ export function PlayerBar() {
   }
 
   const progress = duration > 0 ? Math.min(100, (elapsed / duration) * 100) : 0;
-  const statusLine = queue.createError ?? error ?? (making > 0 ? `Making ${making} ${making === 1 ? "song" : "songs"}…` : null);
+  const statusLine =
+    queue.createError ?? error ?? (making > 0 ? `Making ${making} ${making === 1 ? "song" : "songs"}…` : renderingNew ? "Rendering your changes… the new version plays when ready" : null);
 
   return (
     <>
@@ -225,3 +228,15 @@ const MoreIcon = () => (
     <circle cx="19" cy="12" r="2" />
   </svg>
 );
+
+/**
+ * The song an edit page is rendering a new version of (its layout's `latest` still queued or rendering),
+ * so the bar can say so where the listener looks: the edit page's own notice may be off-screen.
+ */
+function useRenderingSongId(): string | null {
+  const layout = useMatches().find((match) => match.id === "routes/edit.$songId")?.data as
+    | { song?: { id: string }; latest?: { status: string } | null }
+    | undefined;
+  const status = layout?.latest?.status;
+  return layout?.song && (status === "queue" || status === "rendering") ? layout.song.id : null;
+}

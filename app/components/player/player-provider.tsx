@@ -6,6 +6,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import {
   createSongsRequest,
   fetchSongRequest,
+  listPageRequest,
+  type ListSource,
   rejectSongRequest,
   toPlayerSong,
   trackSongsRequest,
@@ -21,6 +23,9 @@ import {
   createSucceeded,
   CREATE_ERROR_MESSAGES,
   emptyQueue,
+  moreLoaded,
+  moreLoading,
+  needsMore,
   needsRefill,
   playNext,
   playPreview,
@@ -28,8 +33,10 @@ import {
   previewToPlay,
   rejectCurrent,
   requestVariation,
+  renameSong,
   shouldRetryTracking,
   songFetched,
+  startList,
   timedOut,
   TRACK_POLL_MS,
   type CreationStatus,
@@ -72,6 +79,13 @@ export interface PlayerActions {
   /** Starts (or continues) a create session with songs the create page made. */
   adoptCreateSession(context: CreateContext, songs: { id: string; status: CreationStatus; song: PlayerSong | null }[]): void;
   play(song: PlayerSong): void;
+  /** The song was renamed: the bar shows its new name. */
+  renamed(songId: string, songName: string, artistName: string): void;
+  /**
+   * Plays songs[index] of a list page; the rest of the page follows, and when 4 songs remain the next page
+   * (`nextPage`, null when there is none) of `source` is loaded (spec 1 §4, §9 lazy load).
+   */
+  playList(songs: PlayerSong[], index: number, source: ListSource, nextPage: number | null): void;
   togglePlay(): void;
   next(): void;
   reject(): void;
@@ -249,6 +263,23 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     };
   }, [pendingKey, pollRound, transition, deck, startAudio]);
 
+  // Lazy load (spec 1 §9): a list's next page is fetched when the player is 4 songs from its end.
+  const listRef = useRef<ListSource | null>(null);
+  const wantsMore = listRef.current !== null && needsMore(queue);
+  useEffect(() => {
+    const source = listRef.current;
+    const cursor = queueRef.current.moreCursor;
+    if (!wantsMore || !source || cursor === null) return;
+    transition(moreLoading);
+    const page = Number(cursor);
+    void listPageRequest(source, page).then((result) => {
+      // Another list (or a create session) took over meanwhile: this page is not its.
+      if (listRef.current !== source) return;
+      if (result.ok) transition((state) => moreLoaded(state, result.data.songs, result.data.more ? String(page + 1) : null));
+      else transition((state) => ({ ...state, loadingMore: false, moreCursor: null }));
+    });
+  }, [wantsMore, transition]);
+
   // A create session plays its first song as soon as one is ready, and the next whenever the player is idle.
   const idle = (queue.current === null || waiting) && queue.unplayed.length > 0 && context !== null;
   useEffect(() => {
@@ -291,6 +322,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const actions = useMemo<PlayerActions>(
     () => ({
       adoptCreateSession(nextContext, songs) {
+        listRef.current = null;
         const current = contextRef.current;
         if (!current || current.style !== nextContext.style || current.filter !== nextContext.filter || JSON.stringify(current.params) !== JSON.stringify(nextContext.params)) {
           setContext(nextContext);
@@ -308,6 +340,19 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         setWaiting(false);
         transition((state) => playSong(state, song));
         startAudio(song, 0);
+      },
+      renamed(songId, songName, artistName) {
+        transition((state) => renameSong(state, songId, songName, artistName));
+      },
+      playList(songs, index, source, nextPage) {
+        handedOverFrom.current = null;
+        setWaiting(false);
+        // The list is the context now: no create session refills it.
+        setContext(null);
+        contextRef.current = null;
+        listRef.current = source;
+        const after = transition((state) => startList(state, songs, index, nextPage === null ? null : String(nextPage)));
+        startAudio(after.current, 0);
       },
       togglePlay() {
         if (deckRef.current?.currentId) deckRef.current.toggle();

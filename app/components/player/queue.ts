@@ -93,6 +93,37 @@ export function playSong<S extends QueueSong>(state: QueueState<S>, song: S): Qu
   return { ...state, current: song, unplayed, played: state.current ? [...state.played, state.current] : state.played };
 }
 
+/**
+ * Plays one song of a paged list (a library page): the songs after it follow in order, and `cursor` names
+ * the list's next page for lazy loading (null when it has none). A create session's pending songs and
+ * reuse ids do not carry over: the list is the context now.
+ */
+export function startList<S extends QueueSong>(state: QueueState<S>, songs: S[], index: number, cursor: string | null): QueueState<S> {
+  const current = songs[index];
+  if (!current) return state;
+  return {
+    ...state,
+    current,
+    played: state.current && state.current.id !== current.id ? [...state.played, state.current] : state.played,
+    unplayed: songs.slice(index + 1),
+    pending: [],
+    createError: null,
+    reuse: NO_REUSE,
+    moreCursor: cursor,
+    loadingMore: false,
+  };
+}
+
+/** A song renamed elsewhere (its info page) shows its new name wherever the queue holds it. */
+export function renameSong<S extends QueueSong>(state: QueueState<S>, songId: string, songName: string, artistName: string): QueueState<S> {
+  const rename = (song: S): S => (song.id === songId && (song.songName !== songName || song.artistName !== artistName) ? { ...song, songName, artistName } : song);
+  const current = state.current && rename(state.current);
+  const unplayed = state.unplayed.map(rename);
+  const played = state.played.map(rename);
+  const changed = current !== state.current || unplayed.some((song, i) => song !== state.unplayed[i]) || played.some((song, i) => song !== state.played[i]);
+  return changed ? { ...state, current, unplayed, played } : state;
+}
+
 /** Rejecting drops the current song (never to come back) and plays the next unplayed one. */
 export function rejectCurrent<S extends QueueSong>(state: QueueState<S>): QueueState<S> {
   const [next, ...rest] = state.unplayed;

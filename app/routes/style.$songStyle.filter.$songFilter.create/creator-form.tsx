@@ -115,7 +115,7 @@ export function CreatorForm({ entry, options, values, errors }: Props) {
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center gap-4">
+      <div className="sticky-actions flex flex-wrap items-center gap-4">
         <button type="submit" className={buttonClass("primary", "lg")} disabled={creating}>
           {creating ? "Creating…" : "Create 3 songs"}
         </button>

@@ -34,6 +34,7 @@ import { rejectSong, saveSong } from "~/services/song-library.server";
 import { createSongs } from "~/services/song-create.server";
 import { CreatorForm, type CreatorOptions, type CreatorValues } from "./creator-form";
 import { SongList, type ListedSong } from "./song-list";
+import { StyleIcon } from "~/components/icons";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(request);
@@ -226,12 +227,13 @@ export default function CreatingSongPage() {
         <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">Step 3 of 3</p>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">Creating Song</h1>
         <p className="mt-3 text-lg text-slate-400">
-          <span aria-hidden="true">{style.icon}</span> {style.name} · {filter.name}
+          <StyleIcon icon={style.icon} className="inline h-5 w-5 align-[-0.2em] text-brand-200" /> {style.name} · {filter.name}
         </p>
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <section aria-labelledby="songs-heading" className="lg:order-last">
+        {/* Songs below the creator on a phone too: the Create button is then on the first screen. */}
+        <section aria-labelledby="songs-heading" className="order-last">
           <h2 id="songs-heading" className="text-lg font-semibold text-white">
             Your songs
           </h2>

@@ -9,6 +9,7 @@ import { songs } from "#drizzle/schema/songs";
 import { PLANS } from "~/content/plans";
 import type { Db } from "~/server/db.server";
 import { planForProduct } from "~/server/plans.server";
+import { membershipLevel, productFeatures } from "~/services/billing/membership-level";
 
 export const STATS_DAYS = 14;
 
@@ -33,8 +34,9 @@ export async function userLevelCounts(db: Db): Promise<{ level: string; count: n
   const [{ total }] = await db.select({ total: count() }).from(users);
   const counts = new Map<string, number>(PLANS.map((plan) => [plan.key, 0]));
   for (const row of paid) {
-    const plan = planForProduct(row.productId);
-    if (plan) counts.set(plan.key, (counts.get(plan.key) ?? 0) + 1);
+    if (!planForProduct(row.productId)) continue;
+    const level = membershipLevel(productFeatures(row.productId));
+    counts.set(level, (counts.get(level) ?? 0) + 1);
   }
   const paying = [...counts.values()].reduce((sum, value) => sum + value, 0);
   counts.set("free", total - paying + (counts.get("free") ?? 0));

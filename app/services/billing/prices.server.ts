@@ -3,6 +3,7 @@
 // A price's product id travels in its metadata, so any subscription item tells which plan it is.
 import type Stripe from "stripe";
 import { PLANS, type BillingInterval } from "~/content/plans";
+import { membershipLevel, productFeatures } from "./membership-level";
 import { getStripe } from "./stripe.server";
 
 // Per client: tests (and a key change) point the app at another Stripe account with other price ids.
@@ -16,7 +17,11 @@ export function paidProduct(productId: number): { planKey: "creator" | "pro"; pl
   for (const plan of PLANS) {
     if (plan.key === "free") continue;
     for (const interval of ["monthly", "annual"] as const) {
-      if (plan.prices[interval].productId === productId) return { planKey: plan.key, planName: plan.name, interval, amountCents: plan.prices[interval].amountCents };
+      if (plan.prices[interval].productId !== productId) continue;
+      // The level the product's features make it (spec 3 §6): what upgrade and downgrade compare.
+      const level = membershipLevel(productFeatures(productId));
+      if (level === "free") continue;
+      return { planKey: level, planName: PLANS.find((candidate) => candidate.key === level)!.name, interval, amountCents: plan.prices[interval].amountCents };
     }
   }
   return null;

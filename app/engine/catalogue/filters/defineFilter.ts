@@ -15,5 +15,5 @@ export function defineFilter(
   music: FilterMusic,
   purposes: FilterPurpose[] = STANDARD_PURPOSES,
 ): Filter {
-  return { value, name, style, genres, previewUrl: `/previews/${style}/${value}.mp3`, purposes, ...music };
+  return { value, name, style, genres, previewUrl: `/media/previews/${style}/${value}.mp3`, purposes, ...music };
 }
