@@ -23,7 +23,6 @@ const LibrarySongSchema = z.object({
   releases: z.array(z.object({ id: z.string(), title: z.string(), status: z.number().int().nullable() })),
   // What the player needs to queue the song (its lazy loading of the library's next page).
   audioUrl: z.string().nullable(),
-  artistName: z.string().nullable(),
   tempo: z.number().int().nullable(),
   key: z.string().nullable(),
   compositionId: z.string().nullable(),
