@@ -53,6 +53,15 @@ const schema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // The whole graceful shutdown's budget, within Docker's default 10 s stop timeout (shutdown.server.ts).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(7000),
+  // Media in an S3-compatible bucket instead of DATA_DIR/media (docs/deploy.md, ADR 032): set S3_BUCKET to
+  // turn it on; S3_ENDPOINT for a non-AWS store (MinIO, ...); keys may also come from the AWS SDK's usual
+  // sources (AWS_ACCESS_KEY_ID, an instance role).
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PREFIX: optionalText,
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };
