@@ -62,6 +62,11 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PREFIX: optionalText,
+  // Operations (docs/deploy.md): pino's level; GET /metrics answers only a scraper sending this token
+  // (unset: /metrics is off); a worker serves /metrics, /healthz and /readyz on METRICS_PORT when set.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: optionalText,
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };

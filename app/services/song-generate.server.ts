@@ -15,6 +15,7 @@ import type { Composition, Production, SongParams } from "~/engine/types";
 import { advanceSongStatus, countPooledSongs, findSong, failSong } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { observeRenderStages } from "~/server/observability/metrics.server";
 import { getStorage, songMediaKeys, songPreviewKey } from "~/server/storage.server";
 import { newSeed, poolParams, PRIORITY } from "./song-create.server";
 
@@ -159,6 +160,7 @@ export async function renderSongMedia(songId: string): Promise<void> {
   // Off this thread: the job worker may share the process with the web server. A pool song gives way to
   // renders users wait for (an edit right after a create would otherwise wait behind the pool's top-up).
   const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions(), { background: song.pooled });
+  observeRenderStages(rendered.stats.timings);
 
   // Keys are fixed per song, so a retried render overwrites its own earlier, possibly partial, attempt.
   const media = await storeRenderedSong(songMediaKeys(songId), rendered);
