@@ -4,6 +4,7 @@ import { migrate, withMigrationLock } from "../../drizzle/migrate";
 import { seed } from "../../drizzle/seed";
 import { startBoss } from "../../jobs/boss";
 import { registerWorkers } from "../../jobs/worker";
+import { listenForCacheChanges } from "./cache-bus.server";
 import { getConnection } from "./db.server";
 import { env } from "./env.server";
 import { prepareDummyHash } from "./password.server";
@@ -17,6 +18,8 @@ export async function boot(): Promise<void> {
   });
   // Sign-in compares unknown emails against this hash, so it must not cost extra on first use.
   await prepareDummyHash();
+  // Other processes' changes to what this one caches (flags) arrive as NOTIFYs (docs/deploy.md).
+  await listenForCacheChanges();
   const boss = await startBoss(connection);
   if (env.WORKER_IN_PROCESS) await registerWorkers(boss);
 }
