@@ -3,6 +3,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgBoss } from "pg-boss";
+import { listenForCacheChanges } from "../app/server/cache-bus.server";
 import { getConnection } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { healthChecks } from "../app/server/hardening/health.server";
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   const connection = getConnection();
   // Harmless when the web process has already migrated; needed when a worker starts first.
   await withMigrationLock(connection, () => migrate(connection));
+  await listenForCacheChanges();
   const boss = await startBoss(connection);
   const worked = await registerWorkers(boss);
   console.log(`Worker working: ${worked.join(", ")}`);

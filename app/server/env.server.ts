@@ -64,6 +64,9 @@ const schema = z.object({
   S3_PREFIX: optionalText,
   // Operations (docs/deploy.md): pino's level; GET /metrics answers only a scraper sending this token
   // (unset: /metrics is off); a worker serves /metrics, /healthz and /readyz on METRICS_PORT when set.
+  // Tests and benchmarks of several processes only: workers render this many seconds of each song
+  // instead of the whole (the in-process tests call configureSongRendering). Refused in production.
+  RENDER_EXCERPT_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().positive().max(600).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: optionalText,
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),
@@ -86,6 +89,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(
       "Invalid environment:\n  APP_URL: required in production: the address people reach Songloom at, e.g. APP_URL=https://songloom.example",
     );
+  }
+  if (rest.RENDER_EXCERPT_SECONDS !== undefined && rest.NODE_ENV === "production") {
+    throw new Error("Invalid environment:\n  RENDER_EXCERPT_SECONDS: only for tests and benchmarks; production renders whole songs");
   }
   if (SESSION_SECRET === undefined) {
     console.warn("SESSION_SECRET is not set: using the development secret. Never do this in production.");

@@ -27,9 +27,10 @@ export const WAVE_PREVIEW_PAIRS = 100;
 
 /**
  * Render options every song render uses. Tests set a short excerpt so the whole job path runs in
- * seconds; production never changes them.
+ * seconds (configureSongRendering in-process, RENDER_EXCERPT_SECONDS for spawned workers); production
+ * never changes them.
  */
-const renderSettings: Pick<RenderOptions, "excerpt"> = {};
+const renderSettings: Pick<RenderOptions, "excerpt"> = env.RENDER_EXCERPT_SECONDS ? { excerpt: { startSeconds: 0, seconds: env.RENDER_EXCERPT_SECONDS } } : {};
 
 export function configureSongRendering(settings: Pick<RenderOptions, "excerpt">): void {
   renderSettings.excerpt = settings.excerpt;
