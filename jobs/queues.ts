@@ -46,6 +46,12 @@ export interface QueueSettings {
   heartbeatSeconds?: number;
   /** Jobs of this queue one process runs at once. The host has few cores and renders are CPU-bound. */
   concurrency: number;
+  /**
+   * Jobs of one user this queue runs at once across every worker (pg-boss groupConcurrency; the job's
+   * group is the user who waits for it, `enqueue(..., { group })`). One user's burst then takes one render
+   * slot while other users' songs take the rest, instead of filling every worker (docs/deploy.md).
+   */
+  perUserConcurrency?: number;
   /** Cron (UTC) for queues that run on a timetable instead of on demand. */
   cron?: string;
   /** How often an idle worker polls this queue, when it must start sooner than the worker's default. */
@@ -72,6 +78,9 @@ const HOUR = 60 * MINUTE;
 
 const perSong = (data: { songId: string }) => data.songId;
 
+/** Renders of one user's songs (creates, edits) that run at once across all workers. */
+export const USER_RENDERS_AT_ONCE = 1;
+
 export const queues: QueueDeclarations = {
   // Composing takes well under a second; a short expiry and retry delay keep a lost attempt from holding
   // up the song the user is waiting for.
@@ -96,6 +105,7 @@ export const queues: QueueDeclarations = {
     notify: true,
     policy: "stately",
     singletonKey: perSong,
+    perUserConcurrency: USER_RENDERS_AT_ONCE,
     retryLimit: 3,
     retryDelay: 2,
     retryBackoff: true,
@@ -121,6 +131,7 @@ export const queues: QueueDeclarations = {
   "song.rerender": {
     notify: true,
     policy: "stately",
+    perUserConcurrency: USER_RENDERS_AT_ONCE,
     singletonKey: (data) => `${data.songId}:${data.version}`,
     retryLimit: 3,
     retryDelay: 2,

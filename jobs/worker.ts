@@ -33,7 +33,12 @@ export async function registerWorkers(
     const interval = Math.min(pollingIntervalSeconds, queues[name].pollingIntervalSeconds ?? pollingIntervalSeconds);
     // With NOTIFY active pg-boss would poll only every 30 s; retries and delayed jobs send no NOTIFY when
     // they become due, so the queue keeps its usual interval as well.
-    await boss.work<JobPayloads[QueueName]>(name, { localConcurrency: queues[name].concurrency, pollingIntervalSeconds: interval, notifyPollingIntervalSeconds: interval }, timed(name, handler));
+    const perUser = queues[name].perUserConcurrency;
+    await boss.work<JobPayloads[QueueName]>(
+      name,
+      { localConcurrency: queues[name].concurrency, pollingIntervalSeconds: interval, notifyPollingIntervalSeconds: interval, ...(perUser !== undefined && { groupConcurrency: perUser }) },
+      timed(name, handler),
+    );
     worked.push(name);
   }
   return worked;

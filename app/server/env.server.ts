@@ -67,6 +67,9 @@ const schema = z.object({
   // Tests and benchmarks of several processes only: workers render this many seconds of each song
   // instead of the whole (the in-process tests call configureSongRendering). Refused in production.
   RENDER_EXCERPT_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().positive().max(600).optional()),
+  // Creates and edits answer 429 (Retry-After) while the render queues hold this many waiting jobs
+  // (jobs/admission.ts): the queue never grows without bound.
+  RENDER_QUEUE_LIMIT: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: optionalText,
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),

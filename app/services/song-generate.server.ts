@@ -107,7 +107,7 @@ export async function composeSong(songId: string): Promise<void> {
       .where(eq(songs.id, songId));
     // A pool song renders on a queue of its own: its render gives way to users' renders and may pause for
     // a while, which must not hold song.render's one slot (a user's create would wait behind it).
-    await enqueue(song.pooled ? "song.render-pool" : "song.render", { songId }, { tx, priority: songPriority(song) });
+    await enqueue(song.pooled ? "song.render-pool" : "song.render", { songId }, { tx, priority: songPriority(song), user: song.userId });
   });
   // The song the user is waiting for gets a preview while the whole renders (progressive playback).
   if (!song.pooled && song.batchPosition === 0) await renderSongPreview(songId, composition, production);
