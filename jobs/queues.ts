@@ -24,6 +24,7 @@ export interface JobPayloads {
   "royalties.process": { scheduleId: string };
   "housekeeping.expire-verification-tokens": Record<string, never>;
   "housekeeping.expire-rate-limits": Record<string, never>;
+  "housekeeping.media-retention": Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -276,6 +277,16 @@ export const queues: QueueDeclarations = {
     expireInSeconds: 5 * MINUTE,
     concurrency: 1,
     cron: "23 * * * *",
+  },
+  // Daily: media of rejected, never-saved and superseded songs (app/services/media/retention.ts).
+  "housekeeping.media-retention": {
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 600,
+    retryBackoff: false,
+    expireInSeconds: 30 * MINUTE,
+    concurrency: 1,
+    cron: "41 3 * * *",
   },
 };
 

@@ -6,6 +6,8 @@
 // LocalDiskStorage gets from its temporary file and rename.
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -133,6 +135,18 @@ export class S3Storage implements MediaStorage {
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a key that is not there: removing a missing object is not an error here either.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  async deleteFolder(folder: string): Promise<void> {
+    const Prefix = `${this.objectKey(folder)}/`;
+    let ContinuationToken: string | undefined;
+    // A page of at most 1,000 keys is listed, then removed in one request, until none are left.
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix, ContinuationToken }));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   /** Whether the bucket answers (readiness, `/readyz`): a HEAD of a key that need not exist. */

@@ -36,6 +36,8 @@ export interface MediaStorage {
   createReadStream(key: string, range?: ByteRange): ReadableStream<Uint8Array>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Removes every object whose key starts with `folder/` (a song's files, by retention). */
+  deleteFolder(folder: string): Promise<void>;
   /** Resolves when the store can be used (readiness, `/readyz`), else rejects saying why. */
   reachable(): Promise<void>;
 }
@@ -90,6 +92,10 @@ export class LocalDiskStorage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async deleteFolder(folder: string): Promise<void> {
+    await rm(this.file(folder), { recursive: true, force: true });
   }
 
   async reachable(): Promise<void> {

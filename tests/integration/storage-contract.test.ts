@@ -86,6 +86,15 @@ describe.each(stores)("media storage contract: $name", ({ make }) => {
     await expect(storage.delete("songs/d/song.mid")).resolves.toBeUndefined();
   });
 
+  it("deletes a folder's objects, and only those", async () => {
+    await Promise.all(["songs/g/song.mp3", "songs/g/v2/song.mp3", "songs/g/v2/peaks.json", "songs/gg/song.mp3"].map((key) => storage.put(key, "x")));
+    await storage.deleteFolder("songs/g");
+    for (const key of ["songs/g/song.mp3", "songs/g/v2/song.mp3", "songs/g/v2/peaks.json"]) expect(await storage.stat(key)).toBeNull();
+    // A folder whose name merely starts the same is another folder.
+    expect(await storage.stat("songs/gg/song.mp3")).not.toBeNull();
+    await expect(storage.deleteFolder("songs/none")).resolves.toBeUndefined();
+  });
+
   it("refuses keys that would escape the store", async () => {
     await expect(storage.put("../outside", "x")).rejects.toThrow(/Unsafe media key/);
     await expect(storage.get("songs//x")).rejects.toThrow(/Unsafe media key/);
