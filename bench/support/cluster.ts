@@ -60,9 +60,10 @@ export function rssMbOf(pid: number | undefined): number | null {
   }
 }
 
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+async function waitUntil(check: () => Promise<boolean>, what: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (code ${child.exitCode}) before it was ready`);
     if (Date.now() > deadline) throw new Error(`${what} did not come up`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -91,7 +92,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const bucket = options.inProcessWorker ? null : await startS3StandIn("songloom-bench");
 
   const processes: ClusterProcess[] = [];
-  const common = (): Record<string, string> => ({
+  const common = (renders: boolean): Record<string, string> => ({
     ...(process.env as Record<string, string>),
     ...(bucket?.env ?? {}),
     DATABASE_URL: databaseUrl,
@@ -101,7 +102,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     RATE_LIMIT_FACTOR: "1000",
     LOG_LEVEL: "warn",
     ...(process.env.BENCH_DEFAULT_MALLOC ? {} : { GLIBC_TUNABLES: MEMORY_TUNABLES }),
-    ...(options.excerptSeconds ? { RENDER_EXCERPT_SECONDS: String(options.excerptSeconds) } : {}),
+    ...(options.excerptSeconds && renders ? { RENDER_EXCERPT_SECONDS: String(options.excerptSeconds) } : {}),
     ...(options.env ?? {}),
   });
   const launch = (label: string, args: string[], env: Record<string, string>): ClusterProcess => {
@@ -120,16 +121,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const base = `http://127.0.0.1:${port}`;
     // The excerpt is for tests and benchmarks only: those processes run in the "test" mode, which allows it.
     const mode = options.excerptSeconds && options.inProcessWorker ? "test" : "production";
-    const web = launch(`web-${i + 1}`, ["server.mjs"], { ...common(), PORT: String(port), NODE_ENV: mode, APP_URL: base, WORKER_IN_PROCESS: options.inProcessWorker ? "true" : "false", TRUST_PROXY: "false" });
-    await waitUntil(() => answers(`${base}/readyz`), web.name);
+    const web = launch(`web-${i + 1}`, ["server.mjs"], { ...common(Boolean(options.inProcessWorker)), PORT: String(port), NODE_ENV: mode, APP_URL: base, WORKER_IN_PROCESS: options.inProcessWorker ? "true" : "false", TRUST_PROXY: "false" });
+    await waitUntil(() => answers(`${base}/readyz`), web.name, web.child);
     bases.push(base);
     webs.push(web);
   }
   const startWorker = async (): Promise<ClusterProcess> => {
     const port = 9000 + Math.floor(Math.random() * 2000);
     // tsx as a loader in this process, so the signals and the RSS read here are the rendering process's.
-    const worker = launch(`worker-${workers.length + 1}`, ["--import", "tsx", "jobs/worker.ts"], { ...common(), NODE_ENV: options.excerptSeconds ? "test" : "production", METRICS_PORT: String(port) });
-    await waitUntil(() => answers(`http://127.0.0.1:${port}/readyz`), worker.name);
+    const worker = launch(`worker-${workers.length + 1}`, ["--import", "tsx", "jobs/worker.ts"], { ...common(true), NODE_ENV: options.excerptSeconds ? "test" : "production", METRICS_PORT: String(port) });
+    await waitUntil(() => answers(`http://127.0.0.1:${port}/readyz`), worker.name, worker.child);
     workers.push(worker);
     return worker;
   };
