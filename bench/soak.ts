@@ -49,11 +49,14 @@ console.log(`allocator: ${process.env.BENCH_DEFAULT_MALLOC ? "glibc defaults (BE
 console.log(`start: RSS ${server.rssMb()} MB`);
 console.log("song | create→playable s | edit s | RSS MB | heap MB | external MB | rest MB");
 
-const person = await cluster.signedInUser();
+// A new user every SONGS_PER_USER songs: one user's plan limits how many songs they may save.
+const SONGS_PER_USER = 10;
+let person = await cluster.signedInUser();
 const json = (path: string, body: unknown) => fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: person.cookie }, body: JSON.stringify(body) });
 const rss: [number, number][] = [];
 try {
   for (let song = 1; song <= SONGS; song++) {
+    if (song > 1 && (song - 1) % SONGS_PER_USER === 0) person = await cluster.signedInUser();
     const started = Date.now();
     const created = await json("/api/song", { style: "wd_lofi", filter: "morning_sun", songs: 1, advanced: 1 });
     if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
