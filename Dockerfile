@@ -16,9 +16,13 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:22.23-bookworm-slim AS run
 WORKDIR /app
+# glibc's allocator: large buffers (the engine's audio) always in their own mappings, returned to the
+# system when freed, and few arenas for the engine's threads: a song's peak memory no longer stays in the
+# process afterwards (docs/performance.md, memory).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2
 # The built server, plus the TypeScript sources `npm run worker` (tsx) runs for scale-out workers.
 COPY --from=build /app/package.json /app/server.mjs /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -18,6 +18,9 @@ const build = await import(path.join(buildRoot, "build/index.js")).catch((error)
   process.exit(1);
 });
 const CLIENT_BUILD = "2.67.2";
+// Every line this process logs is JSON with its level, time and pid (app/server/observability).
+const { observability } = build.entry.module;
+observability.logConsoleAsJson();
 
 try {
   await build.entry.module.boot();
@@ -38,6 +41,10 @@ app.use((req, _res, next) => {
   req.headers["x-songloom-client-address"] = req.ip ?? "";
   next();
 });
+// A request id and, once answered, a JSON log line and a latency sample by Remix route; then /metrics
+// for a scraper with METRICS_TOKEN (app/server/observability, docs/deploy.md).
+app.use(observability.requestLog(observability.routeLabeller(build.routes)));
+app.use(observability.metricsEndpoint);
 // Request hardening, before anything else answers (app/server/hardening, ADR 017).
 const { hardening } = build.entry.module;
 const { settings } = hardening;

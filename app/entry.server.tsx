@@ -12,6 +12,7 @@ export { methodNotAllowed } from "~/server/api-methods.server";
 export { sharePageCache, userPageCache } from "~/server/page-cache.server";
 // Health checks, time limits, body limits, cross-site checks and security headers (ADR 017).
 export * as hardening from "~/server/hardening";
+export * as observability from "~/server/observability";
 
 const ABORT_DELAY = 5_000;
 

@@ -106,6 +106,11 @@ async function setUpQueues(connection: DbConnection): Promise<void> {
   }
 }
 
+/** Whether this process has started pg-boss (readiness checks the queues only where they are used). */
+export function bossStarted(): boolean {
+  return globalStore.__songloomBoss !== undefined;
+}
+
 export function getBoss(): PgBoss {
   const boss = globalStore.__songloomBoss;
   if (!boss) throw new Error("pg-boss is not started: boot() (or the worker) starts it");

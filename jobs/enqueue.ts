@@ -12,6 +12,11 @@ export interface EnqueueOptions extends Pick<JobOptions, "priority" | "startAfte
    * On PGlite the transaction holds the only connection, so inside it use pg-boss only through this.
    */
   tx?: Tx;
+  /**
+   * The user who waits for this job: on a queue with `perUserConcurrency`, at most that many of one
+   * user's jobs run at once across every worker.
+   */
+  user?: string | null;
 }
 
 /**
@@ -21,12 +26,13 @@ export interface EnqueueOptions extends Pick<JobOptions, "priority" | "startAfte
 export async function enqueue<Q extends QueueName>(
   queue: Q,
   data: JobPayloads[Q],
-  { tx, ...options }: EnqueueOptions = {},
+  { tx, user, ...options }: EnqueueOptions = {},
 ): Promise<string | null> {
   const singletonKey = queues[queue].singletonKey?.(data);
   return getBoss().send(queue, data, {
     ...options,
     ...(singletonKey !== undefined && { singletonKey }),
+    ...(user && queues[queue].perUserConcurrency !== undefined && { group: { id: user } }),
     ...(tx && { db: fromDrizzle(asDrizzleTransaction(tx), sql) }),
   });
 }

@@ -27,6 +27,7 @@ export interface JobPayloads {
   "catalogue.previews": { version: string };
   "housekeeping.expire-verification-tokens": Record<string, never>;
   "housekeeping.expire-rate-limits": Record<string, never>;
+  "housekeeping.media-retention": Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -49,6 +50,12 @@ export interface QueueSettings {
   heartbeatSeconds?: number;
   /** Jobs of this queue one process runs at once. The host has few cores and renders are CPU-bound. */
   concurrency: number;
+  /**
+   * Jobs of one user this queue runs at once across every worker (pg-boss groupConcurrency; the job's
+   * group is the user who waits for it, `enqueue(..., { group })`). One user's burst then takes one render
+   * slot while other users' songs take the rest, instead of filling every worker (docs/deploy.md).
+   */
+  perUserConcurrency?: number;
   /** Cron (UTC) for queues that run on a timetable instead of on demand. */
   cron?: string;
   /** How often an idle worker polls this queue, when it must start sooner than the worker's default. */
@@ -75,6 +82,9 @@ const HOUR = 60 * MINUTE;
 
 const perSong = (data: { songId: string }) => data.songId;
 
+/** Renders of one user's songs (creates, edits) that run at once across all workers. */
+export const USER_RENDERS_AT_ONCE = 1;
+
 export const queues: QueueDeclarations = {
   // Composing takes well under a second; a short expiry and retry delay keep a lost attempt from holding
   // up the song the user is waiting for.
@@ -99,6 +109,7 @@ export const queues: QueueDeclarations = {
     notify: true,
     policy: "stately",
     singletonKey: perSong,
+    perUserConcurrency: USER_RENDERS_AT_ONCE,
     retryLimit: 3,
     retryDelay: 2,
     retryBackoff: true,
@@ -124,6 +135,7 @@ export const queues: QueueDeclarations = {
   "song.rerender": {
     notify: true,
     policy: "stately",
+    perUserConcurrency: USER_RENDERS_AT_ONCE,
     singletonKey: (data) => `${data.songId}:${data.version}`,
     retryLimit: 3,
     retryDelay: 2,
@@ -308,6 +320,16 @@ export const queues: QueueDeclarations = {
     expireInSeconds: 5 * MINUTE,
     concurrency: 1,
     cron: "23 * * * *",
+  },
+  // Daily: media of rejected, never-saved and superseded songs (app/services/media/retention.ts).
+  "housekeeping.media-retention": {
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 600,
+    retryBackoff: false,
+    expireInSeconds: 30 * MINUTE,
+    concurrency: 1,
+    cron: "41 3 * * *",
   },
 };
 

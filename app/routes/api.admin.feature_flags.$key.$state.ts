@@ -1,5 +1,5 @@
-// POST /api/admin/feature_flags/{key}/enable and /disable (feature flag admin). Other processes see the
-// change within FLAG_CACHE_MS.
+// POST /api/admin/feature_flags/{key}/enable and /disable (feature flag admin). Other processes drop their
+// copy of the flags when told (a NOTIFY), and see the change within FLAG_CACHE_MS at worst.
 import { z } from "zod";
 import { asApi } from "~/server/admin-api.server";
 import { apiRoute } from "~/server/api.server";

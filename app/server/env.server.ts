@@ -74,6 +74,26 @@ const schema = z.object({
   // Which style and filter previews the catalogue.previews job renders (app/services/catalogue-previews):
   // "all", "off", or a comma list of styles ("wd_lofi") and style/filter pairs ("wd_lofi/rainy_nights").
   CATALOGUE_PREVIEWS: z.string().default("all"),
+  // Media in an S3-compatible bucket instead of DATA_DIR/media (docs/deploy.md, ADR 026): set S3_BUCKET to
+  // turn it on; S3_ENDPOINT for a non-AWS store (MinIO, ...); keys may also come from the AWS SDK's usual
+  // sources (AWS_ACCESS_KEY_ID, an instance role).
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PREFIX: optionalText,
+  // Operations (docs/deploy.md): pino's level; GET /metrics answers only a scraper sending this token
+  // (unset: /metrics is off); a worker serves /metrics, /healthz and /readyz on METRICS_PORT when set.
+  // Tests and benchmarks of several processes only: workers render this many seconds of each song
+  // instead of the whole (the in-process tests call configureSongRendering). Refused in production.
+  RENDER_EXCERPT_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().positive().max(600).optional()),
+  // Creates and edits answer 429 (Retry-After) while the render queues hold this many waiting jobs
+  // (jobs/admission.ts): the queue never grows without bound.
+  RENDER_QUEUE_LIMIT: z.coerce.number().int().min(1).default(300),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: optionalText,
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };
@@ -93,6 +113,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(
       "Invalid environment:\n  APP_URL: required in production: the address people reach Songloom at, e.g. APP_URL=https://songloom.example",
     );
+  }
+  if (rest.RENDER_EXCERPT_SECONDS !== undefined && rest.NODE_ENV === "production") {
+    throw new Error("Invalid environment:\n  RENDER_EXCERPT_SECONDS: only for tests and benchmarks; production renders whole songs");
   }
   if (SESSION_SECRET === undefined) {
     console.warn("SESSION_SECRET is not set: using the development secret. Never do this in production.");

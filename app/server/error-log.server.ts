@@ -8,5 +8,7 @@ import { isRouteErrorResponse } from "@remix-run/react";
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(`${request.method} ${new URL(request.url).pathname}:`, error);
+  // The request id (server.mjs) ties this line to the request's own log line.
+  const id = request.headers.get("x-request-id");
+  console.error(`${request.method} ${new URL(request.url).pathname}${id ? ` [request ${id}]` : ""}:`, error);
 };

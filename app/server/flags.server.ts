@@ -3,6 +3,7 @@
 // inserts them without touching the state of flags that already exist.
 import { asc, eq } from "drizzle-orm";
 import { featureFlags, type FeatureFlag } from "../../drizzle/schema/access";
+import { announceCacheChange, onCacheChange } from "./cache-bus.server";
 import { db, getConnection, type Db, type Tx } from "./db.server";
 
 export const FEATURE_FLAGS = {
@@ -41,7 +42,8 @@ export const FLAG_KEYS = Object.keys(FEATURE_FLAGS) as FlagKey[];
 
 /**
  * Every page asks for the flags, and they change a few times a year: the active keys are kept in memory
- * for FLAG_CACHE_MS. setFlag clears this process's copy at once; other processes see a change within it.
+ * for FLAG_CACHE_MS. A change is announced to every process (cache-bus.server.ts, PostgreSQL NOTIFY), which
+ * drops its copy at once; FLAG_CACHE_MS bounds the staleness if a notification is lost.
  */
 export const FLAG_CACHE_MS = 5_000;
 
@@ -80,9 +82,15 @@ export async function listFlags(): Promise<FeatureFlag[]> {
   return db.select().from(featureFlags).orderBy(asc(featureFlags.key));
 }
 
-/** Drops this process's copy of the active flags (after a flag changes in a transaction of its own). */
+/** Drops this process's copy of the active flags. */
 export function clearFlagCache(): void {
   activeFlagCache.delete(getConnection());
+}
+onCacheChange("flags", clearFlagCache);
+
+/** After a flag change has committed: every process drops its copy. */
+export function announceFlagChange(database: Db = db): Promise<void> {
+  return announceCacheChange("flags", database);
 }
 
 /** Switches a flag; returns false when no flag has that key. */
@@ -92,6 +100,6 @@ export async function setFlag(key: string, active: boolean): Promise<boolean> {
     .set({ active })
     .where(eq(featureFlags.key, key))
     .returning({ id: featureFlags.id });
-  activeFlagCache.delete(getConnection());
+  await announceFlagChange();
   return updated.length > 0;
 }

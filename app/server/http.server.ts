@@ -10,6 +10,8 @@ export class ApiError extends Error {
     public readonly code: string,
     message: string,
     public readonly fields?: FieldErrors,
+    /** Extra response headers, such as a 429's Retry-After. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -20,7 +22,9 @@ export function jsonError(status: number, code: string, message: string, fields?
 }
 
 export function apiErrorResponse(error: ApiError): Response {
-  return jsonError(error.status, error.code, error.message, error.fields);
+  const response = jsonError(error.status, error.code, error.message, error.fields);
+  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+  return response;
 }
 
 /** True for requests to the JSON API, which get JSON errors instead of redirects. */

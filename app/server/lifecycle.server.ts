@@ -8,6 +8,7 @@ import { registerWorkers } from "../../jobs/worker";
 import { getLocalStores } from "../services/distribution/local-stores.server";
 import { configuredStores, usingLocalStores } from "../services/distribution/config.server";
 import { previewVersion, selectedPreviewItems } from "../services/catalogue-previews/index.server";
+import { listenForCacheChanges } from "./cache-bus.server";
 import { getConnection } from "./db.server";
 import { env } from "./env.server";
 import { prepareDummyHash } from "./password.server";
@@ -21,6 +22,8 @@ export async function boot(): Promise<void> {
   });
   // Sign-in compares unknown emails against this hash, so it must not cost extra on first use.
   await prepareDummyHash();
+  // Other processes' changes to what this one caches (flags) arrive as NOTIFYs (docs/deploy.md).
+  await listenForCacheChanges();
   const boss = await startBoss(connection);
   if (env.WORKER_IN_PROCESS) {
     await registerWorkers(boss);

@@ -2,15 +2,17 @@
 //
 // Keys are slash-separated paths such as `songs/<songId>/song.mp3`. The interface is the part of an object
 // store the app needs (put, stat, ranged read, delete), so an S3-compatible implementation can sit behind
-// it when one is configured; the local-disk one under `${DATA_DIR}/media` is the default and what tests use.
+// it when one is configured (S3Storage in s3-storage.server.ts, chosen by S3_BUCKET); the local-disk one
+// under `${DATA_DIR}/media` is the default and what most tests use.
 // Writes are atomic (temporary file, then rename): a reader never sees half a file, and a render job that
 // dies mid-write leaves nothing behind under the real key.
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { access, constants, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { randomBytes } from "node:crypto";
 import { env } from "./env.server";
+import { S3Storage } from "./s3-storage.server";
 
 export interface StoredObject {
   size: number;
@@ -36,6 +38,10 @@ export interface MediaStorage {
   createReadStream(key: string, range?: ByteRange): ReadableStream<Uint8Array>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Removes every object whose key starts with `folder/` (a song's files, by retention). */
+  deleteFolder(folder: string): Promise<void>;
+  /** Resolves when the store can be used (readiness, `/readyz`), else rejects saying why. */
+  reachable(): Promise<void>;
 }
 
 /** Keys come from our own code, but one with `..` or an absolute path would escape the media folder. */
@@ -103,6 +109,15 @@ export class LocalDiskStorage implements MediaStorage {
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
   }
+
+  async deleteFolder(folder: string): Promise<void> {
+    await rm(this.file(folder), { recursive: true, force: true });
+  }
+
+  async reachable(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
 }
 
 function isMissing(error: unknown): boolean {
@@ -112,10 +127,30 @@ function isMissing(error: unknown): boolean {
 
 const globalStore = globalThis as typeof globalThis & { __songloomStorage?: MediaStorage };
 
-/** The process's media storage: local disk under `${DATA_DIR}/media` (an S3 one will be chosen here by env). */
+/**
+ * The process's media storage: the S3 bucket when S3_BUCKET is set (what several processes share,
+ * docs/deploy.md), else the local disk under `${DATA_DIR}/media`.
+ */
 export function getStorage(): MediaStorage {
-  globalStore.__songloomStorage ??= new LocalDiskStorage(path.join(env.DATA_DIR, "media"));
+  globalStore.__songloomStorage ??= storageFromEnv();
   return globalStore.__songloomStorage;
+}
+
+function storageFromEnv(): MediaStorage {
+  return bucketFromEnv() ?? new LocalDiskStorage(path.join(env.DATA_DIR, "media"));
+}
+
+/** The bucket the S3_* settings name, or null when S3_BUCKET is unset. */
+export function bucketFromEnv(): S3Storage | null {
+  if (!env.S3_BUCKET) return null;
+  return new S3Storage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    prefix: env.S3_PREFIX,
+  });
 }
 
 /** Points the process at another storage (tests). */

@@ -11,6 +11,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { admitRenderWork } from "../../jobs/admission";
 import { enqueue } from "../../jobs/enqueue";
 import { songs, type NewSong, type SongOrigin, type StoredSongParams } from "../../drizzle/schema/songs";
 import { newId } from "../../drizzle/schema/columns";
@@ -228,6 +229,8 @@ export async function createSongs(user: { id: string }, input: unknown): Promise
   }
   // A batch that would cross the limit is shortened rather than refused: the user still hears songs.
   const count = Math.min(wanted, limits.dailySongCreations - used);
+  // Before anything is written: a full render queue refuses the whole request (429, Retry-After).
+  await admitRenderWork(count);
   const batchId = newId();
 
   const created = await db.transaction(async (tx) => {

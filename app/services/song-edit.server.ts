@@ -9,6 +9,7 @@ import path from "node:path";
 import { redirect } from "@remix-run/node";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { enqueue } from "../../jobs/enqueue";
+import { admitRenderWork } from "../../jobs/admission";
 import {
   compositions,
   productions,
@@ -162,6 +163,8 @@ interface NewVersion {
  * lock on the song serialises two edits submitted at once). Returns the new version row.
  */
 export async function submitVersion(song: Song, edit: NewVersion): Promise<SongVersion> {
+  // A full render queue refuses the edit before anything is written (429, Retry-After; jobs/admission.ts).
+  await admitRenderWork();
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ version: songs.version, media: songs.media, vocalId: songs.vocalId }).from(songs).where(eq(songs.id, song.id)).for("update");
     if (!locked) throw new ApiError(404, "not_found", "This song does not exist.");
@@ -191,7 +194,7 @@ export async function submitVersion(song: Song, edit: NewVersion): Promise<SongV
         vocalId,
       })
       .returning();
-    await enqueue("song.rerender", { songId: song.id, version }, { tx });
+    await enqueue("song.rerender", { songId: song.id, version }, { tx, user: song.userId });
     return row!;
   });
 }

@@ -15,6 +15,7 @@ import type { Composition, Production, SongParams } from "~/engine/types";
 import { advanceSongStatus, countPooledSongs, findSong, failSong } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { observeRenderStages } from "~/server/observability/metrics.server";
 import { getStorage, songMediaKeys, songPreviewKey } from "~/server/storage.server";
 import { newSeed, poolParams, PRIORITY } from "./song-create.server";
 
@@ -26,9 +27,10 @@ export const WAVE_PREVIEW_PAIRS = 100;
 
 /**
  * Render options every song render uses. Tests set a short excerpt so the whole job path runs in
- * seconds; production never changes them.
+ * seconds (configureSongRendering in-process, RENDER_EXCERPT_SECONDS for spawned workers); production
+ * never changes them.
  */
-const renderSettings: Pick<RenderOptions, "excerpt"> = {};
+const renderSettings: Pick<RenderOptions, "excerpt"> = env.RENDER_EXCERPT_SECONDS ? { excerpt: { startSeconds: 0, seconds: env.RENDER_EXCERPT_SECONDS } } : {};
 
 export function configureSongRendering(settings: Pick<RenderOptions, "excerpt">): void {
   renderSettings.excerpt = settings.excerpt;
@@ -105,7 +107,7 @@ export async function composeSong(songId: string): Promise<void> {
       .where(eq(songs.id, songId));
     // A pool song renders on a queue of its own: its render gives way to users' renders and may pause for
     // a while, which must not hold song.render's one slot (a user's create would wait behind it).
-    await enqueue(song.pooled ? "song.render-pool" : "song.render", { songId }, { tx, priority: songPriority(song) });
+    await enqueue(song.pooled ? "song.render-pool" : "song.render", { songId }, { tx, priority: songPriority(song), user: song.userId });
   });
   // The song the user is waiting for gets a preview while the whole renders (progressive playback).
   if (!song.pooled && song.batchPosition === 0) await renderSongPreview(songId, composition, production);
@@ -159,6 +161,7 @@ export async function renderSongMedia(songId: string): Promise<void> {
   // Off this thread: the job worker may share the process with the web server. A pool song gives way to
   // renders users wait for (an edit right after a create would otherwise wait behind the pool's top-up).
   const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions(), { background: song.pooled });
+  observeRenderStages(rendered.stats.timings);
 
   // Keys are fixed per song, so a retried render overwrites its own earlier, possibly partial, attempt.
   const media = await storeRenderedSong(songMediaKeys(songId), rendered);

@@ -4,6 +4,7 @@ import type { HandlerRegistry } from "../queues";
 import * as cataloguePreviews from "./catalogue.previews";
 import * as expireRateLimits from "./housekeeping.expire-rate-limits";
 import * as expireVerificationTokens from "./housekeeping.expire-verification-tokens";
+import * as mediaRetention from "./housekeeping.media-retention";
 import * as lyricsGenerate from "./lyrics.generate";
 import * as masterFull from "./master.full";
 import * as masterPreview from "./master.preview";
@@ -24,6 +25,7 @@ import * as vocalGenerate from "./vocal.generate";
 export const handlers: HandlerRegistry = {
   "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
   "housekeeping.expire-rate-limits": expireRateLimits.handle,
+  "housekeeping.media-retention": mediaRetention.handle,
   "song.compose": songCompose.handle,
   "song.render": songRender.handle,
   "song.render-pool": songRenderPool.handle,

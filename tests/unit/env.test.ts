@@ -59,4 +59,13 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
   });
+
+  test("S3 storage, metrics and the render excerpt: parsed, checked, and the excerpt refused in production", () => {
+    const scaled = parseEnv({ S3_BUCKET: "media", S3_ENDPOINT: "http://minio:9000", METRICS_TOKEN: "t0ken", METRICS_PORT: "9464", RENDER_EXCERPT_SECONDS: "2.5" });
+    expect(scaled).toMatchObject({ S3_BUCKET: "media", S3_ENDPOINT: "http://minio:9000", S3_REGION: "us-east-1", METRICS_TOKEN: "t0ken", METRICS_PORT: 9464, RENDER_EXCERPT_SECONDS: 2.5, LOG_LEVEL: "info" });
+    expect(parseEnv({ S3_BUCKET: "", METRICS_PORT: "" })).toMatchObject({ S3_BUCKET: undefined, METRICS_PORT: undefined });
+    expect(() => parseEnv({ S3_ENDPOINT: "minio" })).toThrow("S3_ENDPOINT");
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow("LOG_LEVEL");
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s", APP_URL: "https://songloom.example", RENDER_EXCERPT_SECONDS: "3" })).toThrow("RENDER_EXCERPT_SECONDS");
+  });
 });

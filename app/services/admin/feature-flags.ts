@@ -1,9 +1,10 @@
 // Feature flags for staff (spec 3 §3, §6): the list, and switching one (feature flag admin), audited.
-// Other processes see the change within FLAG_CACHE_MS (app/server/flags.server.ts); this one at once.
+// Every process drops its copy of the flags when the change commits (a NOTIFY, app/server/cache-bus.server.ts);
+// FLAG_CACHE_MS bounds the staleness if a notification is lost.
 import { asc, eq } from "drizzle-orm";
 import { featureFlags } from "#drizzle/schema/access";
 import type { Db } from "~/server/db.server";
-import { clearFlagCache } from "~/server/flags.server";
+import { announceFlagChange } from "~/server/flags.server";
 import { recordAdminAction } from "./audit";
 import { AdminActionError } from "./errors";
 
@@ -22,5 +23,6 @@ export async function switchFeatureFlag(db: Db, key: string, active: boolean, ac
     await tx.update(featureFlags).set({ active }).where(eq(featureFlags.key, key));
     await recordAdminAction(tx, { actorId, action: active ? "feature_flag_enabled" : "feature_flag_disabled", targetType: "feature_flag", targetId: key, before: { active: flag.active }, after: { active } });
   });
-  clearFlagCache();
+  // After the commit: a process that re-read the flags before it would keep the old state.
+  await announceFlagChange(db);
 }
