@@ -11,6 +11,7 @@ import * as statusesRoute from "~/routes/api.user.statuses";
 import * as acceptRoute from "~/routes/api.user.terms.accept";
 import { db } from "~/server/db.server";
 import { publishTerms } from "~/server/terms.server";
+import { setLabsAccess } from "~/services/labs/access";
 import { APP, callRoute, createSession, createUser, get } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { insertSavedSong } from "../support/releases";
@@ -36,7 +37,7 @@ describe("GET /api/user and /api/user/statuses", () => {
     expect((await callRoute(statusesRoute.loader, get("/api/user/statuses"))).status).toBe(401);
   });
 
-  test("answer the spec's user fields for a new free user, and staff get labs", async () => {
+  test("answer the spec's user fields for a new free user, and labs access once staff grant it", async () => {
     const { user, cookie } = await signedIn();
     await db.insert(releases).values({ userId: user.id, title: "First", artistName: "Me" });
     const response = await callRoute(userRoute.loader, get("/api/user", cookie));
@@ -58,8 +59,11 @@ describe("GET /api/user and /api/user/statuses", () => {
       verificationStatus: null,
       hasAccessToLabs: false,
     });
+    // Labs access is granted per user by staff (app/services/labs), not given by being staff.
     const staff = await signedIn({ isAdmin: true });
-    expect((await (await callRoute(userRoute.loader, get("/api/user", staff.cookie))).json()).hasAccessToLabs).toBe(true);
+    expect((await (await callRoute(userRoute.loader, get("/api/user", staff.cookie))).json()).hasAccessToLabs).toBe(false);
+    await setLabsAccess(staff.user.id, user.id, true);
+    expect((await (await callRoute(userRoute.loader, get("/api/user", cookie))).json()).hasAccessToLabs).toBe(true);
   });
 
   test("statuses follow the user's row", async () => {
