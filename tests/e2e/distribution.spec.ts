@@ -2,7 +2,8 @@
 // for the admin: a user submits a release; a distro ops coordinator approves it; the server delivers it over
 // SFTP to the local stores, which check each package as a store would (valid ERN 4.3, every file present
 // with its size and MD5, the cover's size) and acknowledge it; the user's release page shows Live with every
-// store's status; the user requests a takedown and sees Removed once the stores acknowledge it.
+// store's status, and today's made-up usage report from the local stores waits as pending for staff; the
+// user requests a takedown and sees Removed once the stores acknowledge it.
 // The song is a saved row whose WAV (two seconds of tone, written into the server's media storage) is what
 // the stores receive: a full render would send ~25 MB to each of the 42 standard stores.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,6 +13,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { releases } from "#drizzle/schema/releases";
+import { royaltyReports } from "#drizzle/schema/royalties";
 import { songs } from "#drizzle/schema/songs";
 import { encodeWav } from "~/engine/encode";
 import { STORES } from "~/services/distribution/stores";
@@ -143,6 +145,15 @@ for (const javaScriptEnabled of [true, false]) {
       const delivered = acknowledgements(row.upc!);
       expect([...delivered.keys()].sort()).toEqual(standardStores.map((store) => store.id).sort());
       for (const answers of delivered.values()) expect(answers).toEqual([{ status: "Success", takedown: false }]);
+
+      // Going live on the local stores queues today's usage report for the release, registered as pending
+      // for staff (docs/money.md "Where reports come from").
+      const reportName = `local-stores_${new Date().toISOString().slice(0, 10)}_${row.upc}.csv`;
+      await expect
+        .poll(async () => (await e2eDb().select({ status: royaltyReports.status }).from(royaltyReports).where(eq(royaltyReports.fileName, reportName))).map((report) => report.status), { timeout: 30_000 })
+        .toEqual(["pending"]);
+      const report = readFileSync(path.join(process.env.E2E_DATA_DIR!, "royalty-reports", "local-stores", reportName), "utf8");
+      expect(report).toContain(`,${row.upc},`);
 
       // The owner takes it down; the stores acknowledge the takedowns and the release is Removed.
       await user.getByRole("button", { name: "Request takedown" }).click();
