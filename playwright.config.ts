@@ -64,6 +64,9 @@ export default defineConfig({
       OAUTH_STANDIN: "1",
       // One style's preview is enough for the preview test; rendering all of them would cost CI minutes.
       CATALOGUE_PREVIEWS: "wd_lofi",
+      // The local stores (issue 18) answer a delivered batch after this long; the default half second,
+      // times two deliveries per store in the distribution test, is waiting the test does not need.
+      LOCAL_STORES_ACK_DELAY_MS: "50",
     },
   },
 });

@@ -24,6 +24,8 @@ export interface JobPayloads {
   "release.cover-art": { generatedArtId: string };
   "royalties.import": { importId: string };
   "royalties.process": { scheduleId: string };
+  /** The day of use (YYYY-MM-DD); the daily run leaves it out and reports yesterday. */
+  "royalties.local-reports": { day?: string };
   "catalogue.previews": { version: string };
   "housekeeping.expire-verification-tokens": Record<string, never>;
   "housekeeping.expire-rate-limits": Record<string, never>;
@@ -290,6 +292,19 @@ export const queues: QueueDeclarations = {
     expireInSeconds: HOUR,
     heartbeatSeconds: 60,
     concurrency: 1,
+  },
+  // The local stores' made-up usage reports (app/services/distribution/local-reports.server.ts): daily for
+  // yesterday, and for today when a release goes live; a no-op with real stores. One per day waits at a
+  // time; a report already written for a release and day is not written again.
+  "royalties.local-reports": {
+    policy: "stately",
+    singletonKey: (data) => data.day ?? "daily",
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * MINUTE,
+    concurrency: 1,
+    cron: "30 0 * * *",
   },
   "royalties.process": {
     policy: "stately",

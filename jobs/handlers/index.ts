@@ -13,6 +13,7 @@ import * as releaseAckSweep from "./release.ack-sweep";
 import * as releaseCoverArt from "./release.cover-art";
 import * as releaseDeliver from "./release.deliver";
 import * as royaltiesImport from "./royalties.import";
+import * as royaltiesLocalReports from "./royalties.local-reports";
 import * as songCompose from "./song.compose";
 import * as songPoolRefill from "./song.pool-refill";
 import * as songPrepareEdit from "./song.prepare-edit";
@@ -42,5 +43,6 @@ export const handlers: HandlerRegistry = {
   "release.ack": releaseAck.handle,
   "release.ack-sweep": releaseAckSweep.handle,
   "royalties.import": royaltiesImport.handle,
+  "royalties.local-reports": royaltiesLocalReports.handle,
   "catalogue.previews": cataloguePreviews.handle,
 };

@@ -12,7 +12,7 @@ import { db, type Db, type Tx } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { ReleaseStatus, transitionRelease } from "../releases/status";
 import { AcknowledgementSchema, PlatformStatus, type Acknowledgement } from "./acknowledgement";
-import { storeConnection } from "./config.server";
+import { storeConnection, usingLocalStores } from "./config.server";
 import { buildErn } from "./ern";
 import { loadRelease, releasePackage } from "./package.server";
 import { readAcknowledgement, uploadBatch, type UploadHooks } from "./sftp-upload.server";
@@ -179,7 +179,7 @@ export async function pollAcknowledgement(deliveryId: string): Promise<boolean> 
     }
     return settleRelease(tx, delivery.releaseId);
   });
-  if (settled === "live") await notifyReleaseLive(delivery.releaseId);
+  if (settled === "live") await wentLive(delivery.releaseId);
   return true;
 }
 
@@ -223,5 +223,14 @@ export async function settleRelease(tx: Db | Tx, releaseId: string): Promise<"li
 /** Settles the release in its own transaction and, once that committed, emails the owner when it went live. */
 async function settleAndNotify(releaseId: string): Promise<void> {
   const moved = await db.transaction((tx) => settleRelease(tx, releaseId));
-  if (moved === "live") await notifyReleaseLive(releaseId);
+  if (moved === "live") await wentLive(releaseId);
+}
+
+/**
+ * Once a release's move to Live committed: the owner is emailed and, with the local stores, their usage
+ * report for today is queued (local-reports.server.ts), so one shows up without waiting for the daily run.
+ */
+async function wentLive(releaseId: string): Promise<void> {
+  await notifyReleaseLive(releaseId);
+  if (usingLocalStores()) await enqueue("royalties.local-reports", { day: new Date().toISOString().slice(0, 10) });
 }
