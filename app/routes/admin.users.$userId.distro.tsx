@@ -23,7 +23,6 @@ import { requirePermission } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
 import { hasPermission } from "~/server/permissions.server";
 import { CONFIRMATION_TTL_MINUTES } from "~/services/admin";
-import { consumeConfirmation, issueConfirmation } from "~/services/admin/confirmations";
 import { AdminActionError } from "~/services/admin/errors";
 import { coverArtById, releaseView } from "~/services/releases/index.server";
 import { explicitToChoice } from "~/services/releases/release-form";
@@ -35,7 +34,9 @@ import {
   releaseReviewLock,
   reviewRelease,
   ReviewLockedError,
+  prepareTakedown,
   staffActionsFor,
+  takedownRelease,
   takeReviewLock,
   type LockView,
   type ReviewAction,
@@ -164,14 +165,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (intent === "prepare_takedown") {
       if (!hasPermission(admin, "distro:admin")) return fail(403, "You do not have permission to do this.");
-      const { token } = await issueConfirmation(db, { actorId: admin.id, action: "release.takedown", targets: [releaseId], params: {} });
+      const { token } = await prepareTakedown(admin, releaseId);
       return json<ActionResult>({ stage: "confirm_takedown", token, releaseId, title: release.title });
     }
     if (intent === "takedown") {
       if (!hasPermission(admin, "distro:admin")) return fail(403, "You do not have permission to do this.");
       // The token is spent in the take-down's own transaction: without the confirmation step it is refused.
       const token = String(form.get("token") ?? "");
-      await reviewRelease(admin, releaseId, "takedown", { message }, { confirm: (tx) => consumeConfirmation(tx, token, { actorId: admin.id, action: "release.takedown", targets: [releaseId], params: {} }) });
+      await takedownRelease(admin, releaseId, { message }, token);
       return back("takedown");
     }
     const actions: Record<string, ReviewAction> = { approve: "approve", reject: "reject", flag: "flag", hold: "hold" };

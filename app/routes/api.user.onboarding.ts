@@ -9,7 +9,7 @@ const operation = registerApiOperation({
   method: "GET",
   path: "/api/user/onboarding",
   summary: "Onboarding steps",
-  description: "First song, first save, first edit, first release; `editorTour` is true while the first step is incomplete.",
+  description: "First song, first save, first edit, first release; `editorTour` is true while the first edit step is incomplete and the user has not hidden the tour (the edit page offers it then).",
   tags: ["library"],
   responses: {
     200: {

@@ -1,16 +1,20 @@
 // /edit/{songId}, song options (EditSong, spec 1 §2): what can be changed, each with a link to its page,
 // and the quick actions as plain forms: Rewrite (new notes, same sounds), Reproduce (same notes, new
 // sounds) and Copy. A read-only song (still generating, locked, or a paid user's mastered song) says why
-// and offers only Copy. Errors from other edit pages arrive here as ?error=.
+// and offers only Copy. Errors from other edit pages arrive here as ?error=. The editor tour is offered here
+// until the user's first edit (components/edit/editor-tour.tsx), and hidden for good with its own intent.
 import { readFormData } from "~/utils/forms";
 import { editPageMeta } from "~/utils/edit-page-meta";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useCallback, useRef } from "react";
 import { z } from "zod";
 import { buttonClass } from "~/components/button";
+import { DISMISS_TOUR_INTENT, EditorTour } from "~/components/edit/editor-tour";
 import { SongDownloads } from "~/components/edit/song-downloads";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ApiError } from "~/server/http.server";
+import { dismissEditorTour, editorTourOffered } from "~/services/library/index.server";
 import { songDownloadsView } from "~/services/song-downloads.server";
 import { copySong, loadSongForEditPage, reproduceSong, requireEditableSongPage, rewriteSong } from "~/services/song-edit.server";
 
@@ -27,6 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     error: query.get("error")?.slice(0, ERROR_MAX) || null,
     notice: NOTICES[query.get("done") ?? ""] ?? null,
     downloads: song.status === "complete" && !song.locked ? await songDownloadsView(user, song) : null,
+    // Only on the user's own editable song: a read-only page has nothing to tour.
+    tour: editable && (await editorTourOffered(user)),
   });
 }
 
@@ -36,7 +42,7 @@ const NOTICES: Record<string, string> = {
   copied: "This is your copy. It is saved in your library and you can change anything in it.",
 };
 
-const OptionsActionSchema = z.object({ intent: z.enum(["rewrite", "reproduce", "copy"]) });
+const OptionsActionSchema = z.object({ intent: z.enum(["rewrite", "reproduce", "copy", DISMISS_TOUR_INTENT]) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = OptionsActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
@@ -46,6 +52,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw new Response("Unknown form", { status: 400 });
   }
   const { intent } = parsed.data;
+  if (intent === DISMISS_TOUR_INTENT) {
+    const { user, song } = await loadSongForEditPage(request, params.songId);
+    await dismissEditorTour(user);
+    return redirect(`/edit/${song.id}`);
+  }
   const loaded = intent === "copy" ? await loadSongForEditPage(request, params.songId) : await requireEditableSongPage(request, params.songId);
   const { user, song } = loaded;
   try {
@@ -71,8 +82,11 @@ const PAGES = [
 ] as const;
 
 export default function SongOptionsPage() {
-  const { songId, editable, readOnlyReason, error, notice, downloads } = useLoaderData<typeof loader>();
+  const { songId, editable, readOnlyReason, error, notice, downloads, tour } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const changesHeading = useRef<HTMLHeadingElement>(null);
+  // Once the tour is hidden, keyboard focus continues at the next part of the page instead of the document.
+  const focusChanges = useCallback(() => changesHeading.current?.focus(), []);
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
   return (
@@ -93,8 +107,9 @@ export default function SongOptionsPage() {
             {readOnlyReason}
           </p>
         ) : null}
+        {tour ? <EditorTour songId={songId} afterDismiss={focusChanges} /> : null}
         <section aria-labelledby="changes-heading">
-          <h2 id="changes-heading" className="text-lg font-semibold text-white">
+          <h2 id="changes-heading" ref={changesHeading} tabIndex={-1} className="text-lg font-semibold text-white focus:outline-none">
             What you can change
           </h2>
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">

@@ -79,38 +79,41 @@ export default function EditSongLayout() {
   useEffect(() => renamed(song.id, title, song.artistName ?? ""), [renamed, song.id, title, song.artistName]);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+    // On a phone the header is compact (no breadcrumb: the site's menu has the library; smaller padding, one
+    // line of details, a shorter waveform) so each edit page's own primary action is on the first screen,
+    // not pushed below it by the song's header.
+    <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-10">
       {rendering ? (
         <noscript>
           <meta httpEquiv="refresh" content="3" />
         </noscript>
       ) : null}
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-400">
+      <nav aria-label="Breadcrumb" className="hidden text-sm text-slate-400 sm:block">
         <Link to="/library" className="hover:text-white">
           Library
         </Link>
         <span aria-hidden="true"> / </span>
         <span className="text-slate-200">Edit</span>
       </nav>
-      <header className="mt-4 rounded-2xl border border-ink-700 bg-ink-900 p-5" data-testid="edit-song-header" data-audio-url={song.audioUrl ?? undefined}>
-        <div className="flex flex-wrap items-start gap-4">
+      <header className="rounded-2xl border border-ink-700 bg-ink-900 p-3 sm:mt-4 sm:p-5" data-testid="edit-song-header" data-audio-url={song.audioUrl ?? undefined}>
+        <div className="flex items-start gap-3 sm:flex-wrap sm:gap-4">
           <SongPlayButton song={song} title={title} />
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-2xl font-bold tracking-tight text-white" data-testid="edit-song-name">
+            <h1 className="truncate text-xl font-bold tracking-tight text-white sm:text-2xl" data-testid="edit-song-name">
               {title}
             </h1>
-            <p className="mt-1 text-sm text-slate-400">
+            <p className="mt-0.5 truncate text-xs text-slate-400 sm:mt-1 sm:whitespace-normal sm:text-sm">
               {[song.artistName, `${song.style} · ${song.filter}`, song.tempo ? `${song.tempo} BPM` : null, song.key, song.durationSeconds ? formatSeconds(song.durationSeconds) : null]
                 .filter(Boolean)
                 .join(" · ")}
             </p>
-            {song.peaks ? <Waveform peaks={song.peaks} className="mt-3 h-12 w-full" /> : null}
+            {song.peaks ? <Waveform peaks={song.peaks} className="mt-2 h-8 w-full sm:mt-3 sm:h-12" /> : null}
           </div>
         </div>
         <NoScriptAudio song={song} title={title} />
         <RenderProgress latest={latest} />
       </header>
-      <nav aria-label="Edit song" className="mt-6 overflow-x-auto border-b border-ink-700">
+      <nav aria-label="Edit song" className="mt-3 overflow-x-auto border-b border-ink-700 sm:mt-6">
         <ul className="flex gap-1">
           {TABS.map((tab) => (
             <li key={tab.label}>
@@ -119,7 +122,7 @@ export default function EditSongLayout() {
                 end={"end" in tab}
                 prefetch="intent"
                 className={({ isActive }) =>
-                  `inline-block border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+                  `inline-block border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap sm:px-4 sm:py-2.5 ${
                     isActive ? "border-accent-400 text-white" : "border-transparent text-slate-400 hover:text-white"
                   }`
                 }
@@ -130,7 +133,7 @@ export default function EditSongLayout() {
           ))}
         </ul>
       </nav>
-      <div className="mt-8">
+      <div className="mt-4 sm:mt-8">
         <Outlet />
       </div>
     </div>
@@ -151,7 +154,7 @@ function SongPlayButton({ song, title }: { song: LayoutData["song"]; title: stri
       type="button"
       onClick={() => (isCurrent ? actions.togglePlay() : actions.play(playable))}
       aria-label={isCurrent && player.playing ? `Pause ${title}` : `Play ${title}`}
-      className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-500 text-white hover:bg-brand-400"
+      className="inline-flex size-11 shrink-0 items-center sm:size-12 justify-center rounded-full bg-brand-500 text-white hover:bg-brand-400"
     >
       <span aria-hidden="true">{isCurrent && player.playing ? "❚❚" : "▶"}</span>
     </button>

@@ -239,23 +239,15 @@ export default function VocalsPage() {
   const vocalError = poll.phase === "error" ? poll.message : poll.phase === "idle" ? storedError : null;
 
   return (
-    <div className="grid max-w-3xl gap-8">
+    // The page's primary action, adding your own take, comes first: the file to upload before the take's
+    // settings, the links to the other ways of adding a vocal after it; on a phone the gaps are smaller and
+    // the take's explanation is left to the heading, so the action is on the first screen.
+    <div className="grid max-w-3xl gap-4 sm:gap-8">
       {data.waiting ? (
         <noscript>
           <meta httpEquiv="refresh" content="3" />
         </noscript>
       ) : null}
-      <nav aria-label="Vocal options" className="flex flex-wrap gap-2 text-sm">
-        <Link to={`/edit/${data.songId}/vocals/modes`} className={buttonClass("secondary")}>
-          Choose a vocal mode
-        </Link>
-        <Link to={`/edit/${data.songId}/vocals/addLyrics`} className={buttonClass("secondary")}>
-          Lyrics
-        </Link>
-        <Link to={`/edit/${data.songId}/vocals/generativeVocals`} className={buttonClass("secondary")}>
-          Generated vocals (a voice sings your lyrics)
-        </Link>
-      </nav>
 
       <CurrentVocal data={data} layoutSong={layout?.song ?? null} onPlay={(song) => actions.play(playable(song))} busy={busy} />
 
@@ -276,15 +268,18 @@ export default function VocalsPage() {
           {data.readOnlyReason}
         </p>
       ) : (
-        <section aria-labelledby="take-heading" className="grid gap-5 rounded-2xl border border-ink-700 bg-ink-900 p-5">
+        <section aria-labelledby="take-heading" className="grid gap-4 rounded-2xl border border-ink-700 bg-ink-900 p-4 sm:gap-5 sm:p-5">
           <div>
-            <h2 id="take-heading" className="text-lg font-semibold text-white">
+            <h2 id="take-heading" className="text-base font-semibold text-white sm:text-lg">
               {data.mode === "auto" ? "Auto vocal: your voice, tuned and produced" : "Custom vocal"}
             </h2>
             <p className="mt-1 text-sm text-slate-400">
-              {data.mode === "auto"
-                ? "Sing along to the song. Your take is lined up with the beat, tuned gently to the song's key and chords, and given compression and reverb."
-                : "Sing along to the song, then choose how much tuning and which production effect your take gets."}{" "}
+              {/* The heading says what happens; the detail is for wider screens, where it costs no scrolling. */}
+              <span className="hidden sm:inline">
+                {data.mode === "auto"
+                  ? "Sing along to the song. Your take is lined up with the beat, tuned gently to the song's key and chords, and given compression and reverb."
+                  : "Sing along to the song, then choose how much tuning and which production effect your take gets."}{" "}
+              </span>
               <Link to={`/edit/${data.songId}/vocals?mode=${data.mode === "auto" ? "custom" : "auto"}`} className="text-accent-300 underline hover:text-white">
                 {data.mode === "auto" ? "Choose the effects yourself" : "Use the automatic settings"}
               </Link>
@@ -300,7 +295,6 @@ export default function VocalsPage() {
             noValidate
           >
             <input type="hidden" name="mode" value={data.mode} />
-            <TakeSettings data={data} emphasisError={errors.emphasis} optionsError={errors.options} />
             <div className="grid gap-2">
               <label htmlFor="vocal-file" className="text-sm font-semibold text-slate-200">
                 Upload a take (WAV or MP3, up to {data.maxMegabytes} MB and {data.maxMinutes} minutes)
@@ -320,11 +314,12 @@ export default function VocalsPage() {
                   {errors.vocalFile}
                 </p>
               ) : null}
-              <div className="sticky-actions">
-                <button type="submit" disabled={busy} className={buttonClass("primary")}>
-                  Upload and make my vocal
-                </button>
-              </div>
+            </div>
+            <TakeSettings data={data} emphasisError={errors.emphasis} optionsError={errors.options} />
+            <div className="sticky-actions">
+              <button type="submit" disabled={busy} className={buttonClass("primary")}>
+                Upload and make my vocal
+              </button>
             </div>
           </Form>
           {hydrated ? (
@@ -343,6 +338,18 @@ export default function VocalsPage() {
           ) : null}
         </section>
       )}
+      <nav aria-label="Vocal options" className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="w-full text-slate-400 sm:w-auto">Other ways to add a vocal:</span>
+        <Link to={`/edit/${data.songId}/vocals/modes`} className={buttonClass("secondary", "sm")}>
+          Choose a vocal mode
+        </Link>
+        <Link to={`/edit/${data.songId}/vocals/addLyrics`} className={buttonClass("secondary", "sm")}>
+          Lyrics
+        </Link>
+        <Link to={`/edit/${data.songId}/vocals/generativeVocals`} className={buttonClass("secondary", "sm")}>
+          Generated vocals<span className="hidden sm:inline"> (a voice sings your lyrics)</span>
+        </Link>
+      </nav>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { getConnection } from "./db.server";
 import { env } from "./env.server";
 import { prepareDummyHash } from "./password.server";
 import { shutdownWithDeadlines, type ShutdownOptions } from "./shutdown.server";
+import { removeStaleUploads } from "./uploads.server";
 
 export async function boot(): Promise<void> {
   const connection = getConnection();
@@ -20,6 +21,14 @@ export async function boot(): Promise<void> {
     await migrate(connection);
     await seed(connection.db);
   });
+  // Upload temp files a crashed process left behind; only old ones, as another process may be uploading.
+  // Not worth failing start-up over: the next boot tries again.
+  try {
+    const removed = await removeStaleUploads();
+    if (removed > 0) console.info(`Uploads: removed ${removed} temporary file(s) left by an earlier process.`);
+  } catch (error) {
+    console.warn("Uploads: could not remove old temporary files:", error);
+  }
   // Sign-in compares unknown emails against this hash, so it must not cost extra on first use.
   await prepareDummyHash();
   // Other processes' changes to what this one caches (flags) arrive as NOTIFYs (docs/deploy.md).

@@ -9,7 +9,7 @@
 // reader gives the route its own limit on the file with the route's own message.
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -57,6 +57,44 @@ export class UploadUnreadableError extends Error {
 /** Where uploads wait while a route checks them; read at each call so tests can point TMPDIR elsewhere. */
 export function uploadFolder(): string {
   return path.join(os.tmpdir(), "songloom-uploads");
+}
+
+/**
+ * An upload still being written has a fresh modification time (every chunk touches it), so a file this
+ * much older than now belongs to a read that ended without its cleanup: a process that crashed or was
+ * killed mid-upload. Far longer than any upload's request deadline.
+ */
+export const STALE_UPLOAD_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the temporary upload files that a crashed process left behind (run at start-up). Only files of
+ * ours (`*.upload`) untouched for `maxAgeMs`: another process on the same machine may be streaming an
+ * upload into this folder right now, and its files are recent. A file that vanishes meanwhile (that
+ * process cleaned it up) is not an error. Returns how many were removed.
+ */
+export async function removeStaleUploads(options: { maxAgeMs?: number; now?: number } = {}): Promise<number> {
+  const folder = uploadFolder();
+  const cutoff = (options.now ?? Date.now()) - (options.maxAgeMs ?? STALE_UPLOAD_AGE_MS);
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(".upload")) continue;
+    const file = path.join(folder, entry.name);
+    try {
+      if ((await stat(file)).mtimeMs >= cutoff) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  return removed;
 }
 
 /** Text fields are short on every upload form; far more than enough, and bounded. */

@@ -18,3 +18,4 @@ export * from "./distribution";
 export * from "./labs";
 export * from "./royalties";
 export * from "./email-changes";
+export * from "./onboarding";

@@ -52,15 +52,17 @@ async function coveredControls(page: Page): Promise<string[]> {
   });
 }
 
-async function primaryWithinFirstScreen(page: Page, name: string | RegExp, role: "button" | "link") {
+async function primaryWithinFirstScreen(page: Page, name: string | RegExp, role: "button" | "link" | "file") {
   await page.evaluate(() => window.scrollTo(0, 0));
-  const action = page.getByRole("main").getByRole(role, { name }).first();
+  // A file input is found by its label (its role differs between browsers).
+  const main = page.getByRole("main");
+  const action = (role === "file" ? main.getByLabel(name) : main.getByRole(role, { name })).first();
   await expect(action).toBeVisible();
   const box = (await action.boundingBox())!;
   expect(box.y + box.height, `${String(name)} is below the first screen`).toBeLessThanOrEqual(page.viewportSize()!.height);
 }
 
-const PAGES: { name: string; path: () => string; primary: string | RegExp; role?: "link"; ready?: (page: Page) => Promise<void> }[] = [
+const PAGES: { name: string; path: () => string; primary: string | RegExp; role?: "link" | "file"; ready?: (page: Page) => Promise<void> }[] = [
   { name: "create", path: () => "/style/wd_lofi/filter/morning_sun", primary: "Create 3 songs", ready: async (page) => {
     await page.locator('[data-filter="morning_sun"]').click();
     await expect(page).toHaveURL(/\/create\?/);
@@ -68,8 +70,9 @@ const PAGES: { name: string; path: () => string; primary: string | RegExp; role?
   { name: "edit", path: () => `/edit/${songId}`, primary: /^Play / },
   { name: "arrangement", path: () => `/edit/${songId}/arrangement`, primary: "Save arrangement" },
   { name: "lyrics", path: () => `/edit/${songId}/vocals/addLyrics`, primary: "Generate lyrics" },
-  // The vocals page's first decision is how to add a vocal (record or upload here, lyrics, a generated voice).
-  { name: "vocals", path: () => `/edit/${songId}/vocals`, primary: "Choose a vocal mode", role: "link" },
+  // The vocals page is for adding your own take: its primary action is choosing the take to upload (the
+  // links to the other ways of adding a vocal are not it).
+  { name: "vocals", path: () => `/edit/${songId}/vocals`, primary: /^Upload a take/, role: "file" },
 ];
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {

@@ -43,6 +43,7 @@ import * as apiFlagSwitch from "~/routes/api.admin.feature_flags.$key.$state";
 import * as apiFlags from "~/routes/api.admin.feature_flags._index";
 import * as apiPermissions from "~/routes/api.admin.permissions";
 import * as apiReleaseLabels from "~/routes/api.admin.release_labels";
+import * as apiTakedownConfirm from "~/routes/api.admin.release.$id.takedown.confirmations";
 import * as apiUserEvents from "~/routes/api.admin.user-events.$id";
 import * as apiUserAccount from "~/routes/api.admin.user.$id.account";
 import * as apiUserLabs from "~/routes/api.admin.user.$id.labs";
@@ -443,6 +444,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: "DELETE /api/admin/user/{id}/releases/review", fn: apiReviewLock.action as RouteFn, request: (c, id) => json(`/api/admin/user/${id}/releases/review`, "DELETE", {}, c), params: (id) => ({ id }), needs: ["distro:actions"] },
   ...(["approve", "reject", "issues", "hold"] as const).map((verb): Endpoint => ({ name: `POST /api/admin/release/{id}/${verb}`, fn: apiReviewAction.action as RouteFn, request: (c) => json(`/api/admin/release/none/${verb}`, "POST", { message: "Matrix" }, c), params: () => ({ id: "none", action: verb }), needs: ["distro:actions"] })),
   { name: "POST /api/admin/release/{id}/takedown", fn: apiReviewAction.action as RouteFn, request: (c) => json("/api/admin/release/none/takedown", "POST", {}, c), params: () => ({ id: "none", action: "takedown" }), needs: ["distro:admin"] },
+  { name: "POST /api/admin/release/{id}/takedown/confirmations", fn: apiTakedownConfirm.action as RouteFn, request: (c) => json("/api/admin/release/none/takedown/confirmations", "POST", {}, c), params: () => ({ id: "none" }), needs: ["distro:admin"] },
   { name: "PUT /api/release/{id} (staff edit)", fn: apiStaffReleaseEdit.action as RouteFn, request: (c) => json("/api/release/none", "PUT", { title: "Matrix", artistName: "Matrix" }, c), params: () => ({ id: "none" }), needs: ["distro:admin"] },
   { name: "POST /api/admin/releases/bulk/confirmations", fn: apiReviewBulkConfirm.action as RouteFn, request: (c) => json("/api/admin/releases/bulk/confirmations", "POST", { action: "approve", releaseIds: ["none"] }, c), needs: ["distro:actions"] },
   { name: "POST /api/admin/releases/bulk", fn: apiReviewBulk.action as RouteFn, request: (c) => json("/api/admin/releases/bulk", "POST", { action: "reject", releaseIds: ["none"] }, c), needs: ["distro:actions"] },

@@ -16,6 +16,7 @@ import * as reviewPage from "~/routes/admin.users.$userId.distro";
 import * as apiAction from "~/routes/api.admin.release.$id.$action";
 import * as apiBulk from "~/routes/api.admin.releases.bulk";
 import * as apiBulkConfirm from "~/routes/api.admin.releases.bulk.confirmations";
+import * as apiTakedownConfirm from "~/routes/api.admin.release.$id.takedown.confirmations";
 import * as apiQueue from "~/routes/api.admin.releases.$queue";
 import * as apiLock from "~/routes/api.admin.user.$id.releases.review";
 import * as apiStaffEdit from "~/routes/api.release.$id";
@@ -214,6 +215,41 @@ describe("take down", () => {
     // Pending Removal, then at once Removed: no store ever received this release, so none has to answer.
     expect((await statusOf(release.id)).status).toBe(6);
     expect((await page(musicAdmin.cookie, { intent: "takedown", token: prepared.token })).status).toBe(428);
+  });
+
+  test("the API takedown needs its server-issued confirmation token too, bound to the admin and the release", async () => {
+    const { db } = database();
+    const { release } = await submittedRelease(db, { title: "Gone Via API", status: 1 });
+    const other = await submittedRelease(db, { title: "Stays Live", status: 1 });
+    const coordinator = await staff(db);
+    const musicAdmin = await staff(db, ["music_admin"]);
+    const otherAdmin = await staff(db, ["music_admin"]);
+    const confirm = (cookie: string, id: string) => callRoute(apiTakedownConfirm.action, json(`/api/admin/release/${id}/takedown/confirmations`, "POST", {}, cookie), { id });
+
+    // No token, an invented one: refused, and the release stays live.
+    const bare = await act(musicAdmin.cookie, release.id, "takedown", { message: "Rights claim" });
+    expect(bare.status).toBe(428);
+    expect(await bare.json()).toMatchObject({ error: { code: "confirmation_required" } });
+    expect((await act(musicAdmin.cookie, release.id, "takedown", { confirmationToken: "made-up" })).status).toBe(428);
+    expect((await statusOf(release.id)).status).toBe(1);
+
+    expect((await confirm(coordinator.cookie, release.id)).status).toBe(403);
+    const answer = await confirm(musicAdmin.cookie, release.id);
+    expect(answer.status).toBe(200);
+    const { confirmationToken, release: described } = await answer.json();
+    expect(described).toMatchObject({ id: release.id, title: "Gone Via API" });
+
+    // The token is for this release and this admin only; a misuse does not spend it.
+    expect((await act(musicAdmin.cookie, other.release.id, "takedown", { confirmationToken })).status).toBe(428);
+    expect((await act(otherAdmin.cookie, release.id, "takedown", { confirmationToken })).status).toBe(428);
+    expect((await statusOf(other.release.id)).status).toBe(1);
+
+    const done = await act(musicAdmin.cookie, release.id, "takedown", { confirmationToken, message: "Rights claim" });
+    expect(done.status).toBe(200);
+    expect((await statusOf(release.id)).status).toBe(6);
+    expect((await act(musicAdmin.cookie, release.id, "takedown", { confirmationToken })).status).toBe(428);
+    // Nothing left to take down: the confirmation step already says so.
+    expect((await confirm(musicAdmin.cookie, release.id)).status).toBe(409);
   });
 });
 

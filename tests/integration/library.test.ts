@@ -4,13 +4,14 @@
 // another user's songs are 404.
 import "../support/http-env";
 import { eq, sql } from "drizzle-orm";
-import { featuredReleases, labsAccess, releases, releaseSongs, songs, tags } from "#drizzle/schema/index";
+import { compositions, featuredReleases, labsAccess, productions, releases, releaseSongs, songs, songVersions, tags, userOnboarding } from "#drizzle/schema/index";
 import * as libraryRoute from "~/routes/library";
 import * as tagRoute from "~/routes/tag.$tagId";
 import * as archiveApi from "~/routes/api.song.archive.$id";
 import * as songReleasesApi from "~/routes/api.song.$id.releases";
 import * as songsLimitApi from "~/routes/api.user.songs.limit";
 import * as onboardingApi from "~/routes/api.user.onboarding";
+import * as editOptionsPage from "~/routes/edit.$songId._index";
 import * as homepageApi from "~/routes/api.homepage_tracks";
 import * as byTagApi from "~/routes/api.search.songs.by_tag";
 import * as searchApi from "~/routes/api.search.songs._index";
@@ -133,12 +134,57 @@ test("song limit and onboarding steps", async () => {
   const songId = await insertSavedSong(database().db, owner.user.id);
   const locked = await insertSavedSong(database().db, owner.user.id, { locked: true });
   const after = await (await callRoute(onboardingApi.loader as Handler, get("/api/user/onboarding", owner.cookie))).json();
-  expect(after.editorTour).toBe(false);
+  // A song exists, but nothing is edited yet: the editor tour is still offered.
+  expect(after.editorTour).toBe(true);
   expect(after.steps.filter((step: { isComplete: boolean }) => step.isComplete).map((step: { key: string }) => step.key)).toEqual(["first_song", "first_save"]);
 
   const limit = await (await callRoute(songsLimitApi.loader as Handler, get("/api/user/songs/limit", owner.cookie))).json();
   expect(limit).toEqual({ limit: 25, limit_enforced: true, remaining_monthly_downloads: 0, unlocked_songs: [songId] });
   expect(limit.unlocked_songs).not.toContain(locked);
+});
+
+test("the editor tour is offered on the edit page until the user's first edit, and hidden for good when dismissed", async () => {
+  const { db } = database();
+  const owner = await signedIn();
+  const songId = await insertSavedSong(db, owner.user.id);
+  const tourOnPage = async (cookie: string, id = songId) => (await (await callRoute(editOptionsPage.loader as Handler, get(`/edit/${id}`, cookie), { songId: id })).json()).tour;
+  const tourInApi = async (cookie: string) => (await (await callRoute(onboardingApi.loader as Handler, get("/api/user/onboarding", cookie))).json()).editorTour;
+
+  // A new user with a song, nothing edited: offered on the page and said so by the API.
+  expect(await tourOnPage(owner.cookie)).toBe(true);
+  expect(await tourInApi(owner.cookie)).toBe(true);
+  // Not on a locked (read-only) song: there is nothing to tour there.
+  const locked = await insertSavedSong(db, owner.user.id, { locked: true });
+  expect(await tourOnPage(owner.cookie, locked)).toBe(false);
+
+  // The first edit (a version row, as every completed edit writes) completes the step: no more tour.
+  const edited = await signedIn();
+  const editedSong = await insertSavedSong(db, edited.user.id);
+  expect(await tourOnPage(edited.cookie, editedSong)).toBe(true);
+  const [composition] = await db.insert(compositions).values({ id: `composition-${editedSong}`, data: {} as never }).returning({ id: compositions.id });
+  const [production] = await db.insert(productions).values({ id: `production-${editedSong}`, data: {} as never }).returning({ id: productions.id });
+  const [row] = await db.select().from(songs).where(eq(songs.id, editedSong));
+  await db.insert(songVersions).values({ songId: editedSong, version: 2, change: "production", status: "complete", compositionId: composition.id, productionId: production.id, params: row.params, productionSeed: 1, previousVersion: 1 });
+  expect(await tourOnPage(edited.cookie, editedSong)).toBe(false);
+  expect(await tourInApi(edited.cookie)).toBe(false);
+
+  // Hiding it: a plain form post (works without JavaScript) that comes back to the page, remembered.
+  const stranger = await signedIn();
+  const refused = await callRoute(editOptionsPage.action as Handler, post(`/edit/${songId}?index`, { intent: "dismiss_tour" }, stranger.cookie), { songId });
+  // Someone else's song: the edit pages' guard sends them to its share page, and nothing is written.
+  expect(refused.status).toBe(302);
+  expect(refused.headers.get("location")).toBe(`/s/${songId}`);
+  expect(await db.select().from(userOnboarding)).toEqual([]);
+  const dismissed = await callRoute(editOptionsPage.action as Handler, post(`/edit/${songId}?index`, { intent: "dismiss_tour" }, owner.cookie), { songId });
+  expect(dismissed.status).toBe(302);
+  expect(dismissed.headers.get("location")).toBe(`/edit/${songId}`);
+  expect(await tourOnPage(owner.cookie)).toBe(false);
+  expect(await tourInApi(owner.cookie)).toBe(false);
+  // Twice is harmless, and the first time is kept.
+  const [first] = await db.select().from(userOnboarding).where(eq(userOnboarding.userId, owner.user.id));
+  expect((await callRoute(editOptionsPage.action as Handler, post(`/edit/${songId}?index`, { intent: "dismiss_tour" }, owner.cookie), { songId })).status).toBe(302);
+  const [second] = await db.select().from(userOnboarding).where(eq(userOnboarding.userId, owner.user.id));
+  expect(second.editorTourDismissedAt).toEqual(first.editorTourDismissedAt);
 });
 
 test("tag pages and Home tracks list public, saved songs only", async () => {

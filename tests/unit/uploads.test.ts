@@ -1,9 +1,9 @@
 // The streaming upload reader (issue 16, finding 2): the file goes to disk as it arrives, never whole into
 // memory; it is cut off at the limit; and no temporary file outlives a failed, aborted or finished read.
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readMultipartUpload, UploadTooLargeError, UploadUnreadableError } from "~/server/uploads.server";
+import { readMultipartUpload, removeStaleUploads, uploadFolder, UploadTooLargeError, UploadUnreadableError } from "~/server/uploads.server";
 import { MB, onDiskReaching, streamedUpload, waitingUploads } from "../support/streamed-upload";
 
 // The reader's folder is under os.tmpdir(), which follows TMPDIR: each run looks at a folder of its own.
@@ -92,4 +92,39 @@ test("an empty file input is no file; other file fields are read past and not ke
   await expect(readMultipartUpload(json, { field: "coverArt", maxBytes: MB })).rejects.toBeInstanceOf(UploadUnreadableError);
   const noBoundary = new Request(url, { method: "POST", body: "x", headers: { "Content-Type": "multipart/form-data" } });
   await expect(readMultipartUpload(noBoundary, { field: "coverArt", maxBytes: MB })).rejects.toBeInstanceOf(UploadUnreadableError);
+});
+
+test("start-up removes upload files a crashed process left (over an hour old), and keeps recent ones another process may be writing", async () => {
+  const folder = uploadFolder();
+  mkdirSync(folder, { recursive: true });
+  const now = Date.now();
+  const aged = (name: string, minutes: number) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, "part of a take");
+    const at = new Date(now - minutes * 60_000);
+    utimesSync(file, at, at);
+    return file;
+  };
+  const crashed = aged("crashed-yesterday.upload", 24 * 60);
+  const crashedEarlier = aged("crashed-earlier.upload", 61);
+  const streaming = aged("streaming-now.upload", 0);
+  const recent = aged("started-ten-minutes-ago.upload", 10);
+  const notOurs = aged("someone-else.txt", 24 * 60);
+
+  expect(await removeStaleUploads({ now })).toBe(2);
+  expect([crashed, crashedEarlier].map(existsSync)).toEqual([false, false]);
+  expect([streaming, recent, notOurs].map(existsSync)).toEqual([true, true, true]);
+  // Nothing left to remove: a second start-up is a no-op.
+  expect(await removeStaleUploads({ now })).toBe(0);
+  for (const file of [streaming, recent, notOurs]) rmSync(file);
+});
+
+test("removing stale uploads is a no-op when no upload ever made the folder", async () => {
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = mkdtempSync(path.join(os.tmpdir(), "songloom-uploads-empty-"));
+  try {
+    expect(await removeStaleUploads()).toBe(0);
+  } finally {
+    process.env.TMPDIR = before;
+  }
 });

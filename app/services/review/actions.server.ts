@@ -132,6 +132,32 @@ export async function reviewRelease(
   return updated;
 }
 
+/**
+ * Step one of a staff take-down (spec 3 §2: it asks for confirmation): checks the permission, that the
+ * release exists and can be taken down now, and issues a single-use token for this admin and release.
+ * The page (/admin/users/{id}/distro) and POST /api/admin/release/{id}/takedown/confirmations share it.
+ */
+export async function prepareTakedown(reviewer: Reviewer, releaseId: string) {
+  requireReviewPermission(reviewer, "takedown");
+  const release = await findRelease(releaseId);
+  // Said now rather than after the confirmation; the take-down checks again in its transaction.
+  if (!findTransition(release.status, TARGET.takedown, "staff")) throw new IllegalTransitionError(release.status, TARGET.takedown);
+  const { token, expiresAt } = await issueConfirmation(db, { actorId: reviewer.id, action: "release.takedown", targets: [release.id], params: {} });
+  return { token, expiresAt, release: { id: release.id, title: release.title, artistName: release.artistName } };
+}
+
+/** Step two: takes the release down with the token from step one (428 without it; spent only on success). */
+export async function takedownRelease(reviewer: Reviewer, releaseId: string, input: unknown, token: string | null | undefined): Promise<Release> {
+  try {
+    return await reviewRelease(reviewer, releaseId, "takedown", input, {
+      confirm: (tx) => consumeConfirmation(tx, token, { actorId: reviewer.id, action: "release.takedown", targets: [releaseId], params: {} }),
+    });
+  } catch (error) {
+    if (error instanceof AdminActionError) throw new ApiError(error.status, error.code, error.message);
+    throw error;
+  }
+}
+
 function staffNote(input: unknown): string | undefined {
   const note = typeof input === "object" && input !== null && "message" in input ? String((input as { message: unknown }).message ?? "").trim() : "";
   if (note.length > 2000) throw new ApiError(400, "invalid_input", "The note can be at most 2000 characters.", { message: ["The note can be at most 2000 characters."] });
