@@ -176,7 +176,10 @@ export interface MelodyMeasures {
   /** Sections whose lead ends on the key's tonic. */
   tonicEndings: number;
   sectionsWithLead: number;
-  /** Leaps over a fourth (> 5 semitones) within a phrase followed by a step (1–2 semitones) back. */
+  /**
+   * Leaps over a fourth (> 5 semitones) between notes of one section at most a bar apart, and how many are
+   * followed (within a bar) by a step of 1–2 semitones back the other way.
+   */
   recoveredLeaps: number;
   leaps: number;
   /** Mean lead pitch of chorus/drop minus that of verses (semitones). */
@@ -203,10 +206,12 @@ export function melodyMeasures(composition: Composition): MelodyMeasures {
     if (tones.has(last.pitch % 12)) chordToneEndings++;
     if (last.pitch % 12 === composition.key.tonic) tonicEndings++;
   }
+  // Phrases do not cross sections: the jump from a verse's last note to a chorus's first is a new start.
+  const sectionOf = (note: LineNote) => composition.sections.findIndex((section) => note.segment >= section.startSegment && note.segment < section.startSegment + section.segmentCount);
   let leaps = 0, recoveredLeaps = 0;
   for (let i = 1; i < line.length - 1; i++) {
     const gapBefore = line[i].at - line[i - 1].at;
-    if (gapBefore > STEPS_PER_BAR) continue;
+    if (gapBefore > STEPS_PER_BAR || sectionOf(line[i]) !== sectionOf(line[i - 1])) continue;
     const interval = line[i].pitch - line[i - 1].pitch;
     if (Math.abs(interval) <= 5) continue;
     leaps++;
