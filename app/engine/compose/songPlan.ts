@@ -20,7 +20,7 @@ export interface SegmentPlan {
 
 const SECTION_ENERGY: Record<SectionKind, number> = {
   intro: 0.25,
-  verse: 0.32,
+  verse: 0.28,
   chorus: 0.88,
   drop: 0.9,
   break: 0.35,
