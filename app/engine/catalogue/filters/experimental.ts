@@ -15,7 +15,7 @@ export const EXPERIMENTAL_FILTERS = [
     parts: ["drums", "bass", "chords", "lead"],
     arrangement: "trap",
     bass: "808",
-    lead: { register: 72, motifBars: 2 },
+    lead: { register: 67, motifBars: 2, density: 0.6 },
     instruments: {
       bass: ["syn_808_sub", "syn_808_boom"],
       chords: ["gm_electric_piano_1", "gm_pad_2_warm", "gm_string_ensemble_1"],
