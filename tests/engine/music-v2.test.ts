@@ -84,7 +84,7 @@ describe("issue 23: melodies resolve and vary by style", () => {
       const params = defaultSongParams(style, 21, filter);
       return melodyMeasures(compose({ ...params, densities: { ...params.densities, lead } })).notesPerBar;
     };
-    expect(density("wd_lofi", "rainy_nights", 0.5)).toBeLessThan(density("wd_edm", "house", 0.5) * 0.7);
+    expect(density("wd_lofi", "afternoon_nap", 0.5)).toBeLessThan(density("wd_edm", "house", 0.5) * 0.7);
     expect(density("wd_edm", "house", 0.2)).toBeLessThan(density("wd_edm", "house", 0.9));
   });
 });

@@ -56,7 +56,7 @@ export const LOFI_FILTERS = [
     parts: ["drums", "bass", "chords", "lead", "pad"],
     arrangement: "loop",
     bass: "pattern",
-    lead: { register: 67, motifBars: 2, density: 0.4 },
+    lead: { register: 67, motifBars: 2 },
     instruments: LOFI_SOUNDS,
     drumKit: "dusty",
     drumSounds: { auxiliary: ["brush_side_stick", "jazz_side_stick"] },
