@@ -216,11 +216,11 @@ describe("creation defaults", () => {
     const trap = getFilter("songloom_trap");
     expect(resolveTempo(trap, 120)).toBe(120);
     expect(resolveTempo(trap, 400)).toBe(220);
-    expect(resolveTempo(trap)).toBe(140);
+    expect(resolveTempo(trap)).toBe(132);
     for (let seed = 0; seed < 50; seed++) {
       const tempo = resolveTempo(trap, undefined, { seed });
-      expect(tempo).toBeGreaterThanOrEqual(130);
-      expect(tempo).toBeLessThanOrEqual(150);
+      expect(tempo).toBeGreaterThanOrEqual(128);
+      expect(tempo).toBeLessThanOrEqual(135);
       expect(Number.isInteger(tempo)).toBe(true);
     }
   });

@@ -188,7 +188,7 @@ describe("harmony and melody", () => {
 });
 
 describe("structure and energy", () => {
-  it("choruses repeat: their lead, bass and chord bars match bar for bar", () => {
+  it("choruses repeat: their lead and bass bars match bar for bar (later choruses open the chord voicing)", () => {
     for (const { style, filter } of STYLE_FILTERS) {
       const composition = cached(style, filter, 2);
       const choruses = composition.sections.filter((section) => section.kind === "chorus" || section.kind === "drop");
@@ -200,8 +200,8 @@ describe("structure and energy", () => {
       for (let i = 0; i < bars; i++) {
         for (const bar of [0, 1] as const) {
           total++;
-          const a = barSignature(composition, first.startSegment + i, bar, ["lead", "bass", "chords"]);
-          const b = barSignature(composition, second.startSegment + i, bar, ["lead", "bass", "chords"]);
+          const a = barSignature(composition, first.startSegment + i, bar, ["lead", "bass"]);
+          const b = barSignature(composition, second.startSegment + i, bar, ["lead", "bass"]);
           if (a === b) same++;
         }
       }
@@ -238,12 +238,16 @@ describe("structure and energy", () => {
   });
 });
 
-/** Drum steps (within the bar) of one kind, in segments where the full groove plays and no fill happens. */
+/**
+ * Drum steps (within the bar) of one kind, in segments where the full groove plays and no fill happens.
+ * Ghost notes (MUSIC.md: velocity 20–45; at the default intensity they stay under 42, while a verse's
+ * softest normal hit is above it) are the song's own decoration around the grammar, so they are left out.
+ */
 function grooveSteps(composition: Composition, kind: string): Set<number>[] {
   return composition.segments
     .filter((segment) => ["verse", "chorus", "drop"].includes(segment.section) && segment.index < composition.segments.length - 1)
     .filter((segment) => composition.segments[segment.index + 1].section === segment.section)
-    .map((segment) => new Set((segment.parts.drums ?? []).filter((note) => note.drum === kind && note.step < 16).map((note) => note.step)));
+    .map((segment) => new Set((segment.parts.drums ?? []).filter((note) => note.drum === kind && note.step < 16 && note.velocity > 42).map((note) => note.step)));
 }
 
 describe("groove", () => {

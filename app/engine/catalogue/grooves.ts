@@ -137,7 +137,7 @@ export const GROOVES: readonly Groove[] = [
     drums: {
       kick: "x......x..x.....",
       snare: "....x..g.g..x..g",
-      closed_hat: "g.g.g.g.g.g.g.g.",
+      closed_hat: "x.g.x.g.x.g.x.g.",
       auxiliary: "x.o.x.o.x.o.x.o.",
     },
     intense: { closed_hat: "o.o.o.o.o.o.o.o.", kick: "...............o" },

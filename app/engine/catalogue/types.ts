@@ -39,7 +39,16 @@ export interface LeadDefinition {
   register: Midi;
   /** Length of the motif the melody repeats and answers. */
   motifBars: 1 | 2;
+  /**
+   * Notes per bar relative to the common lead (1): part of the filter's fingerprint (a lo-fi lead is sparse,
+   * an EDM riff busy). The user's lead density still scales it.
+   */
+  density?: number;
+  /** Where the motif's notes fall: "riff" is a short syncopated 16th figure (EDM, electro); default by section. */
+  rhythm?: LeadRhythm;
 }
+
+export type LeadRhythm = "riff" | "offbeat";
 
 /** A filter: what the user picks under a style, and the musical definition the composer follows. */
 export interface Filter {
@@ -49,6 +58,12 @@ export interface Filter {
   genres: string[];
   previewUrl: string;
   purposes: FilterPurpose[];
+  /**
+   * The genre family the filter's fingerprint belongs to (dance, downtempo, trap, boom_bap_lofi,
+   * latin_caribbean_afro, ambient, band_score, experimental): `npm run bench:styles` checks that songs can be
+   * told apart by family as well as by filter.
+   */
+  family: string;
   /** A roulette filter composes as one of these, picked from the seed. */
   roulette?: string[];
   tempo: TempoRange;

@@ -6,6 +6,7 @@ import { createRng, type Rng } from "../theory/random";
 import { parseRhythm, type RhythmHit } from "../theory/rhythm";
 import { DRUM_KINDS, STEPS_PER_BAR, STEPS_PER_SEGMENT, type DrumKind, type Midi, type Note } from "../types";
 import { effectiveDensity, velocityFor } from "./dynamics";
+import { varyHits } from "./grooveVariant";
 import type { PartContext } from "./partContext";
 
 /** GM drum-map notes used when the groove does not name its own. */
@@ -21,8 +22,8 @@ export function writeDrums(context: PartContext): Note[] {
   const notes: Note[] = [];
   for (const kind of DRUM_KINDS) {
     if (drumMode === "light" && !LIGHT_KINDS.includes(kind)) continue;
-    // Low intensity drops the decorative layers.
-    if (intensity <= 3 && LAYER_KINDS.includes(kind)) continue;
+    // Low intensity drops the decorative layers; verses leave them to the chorus, except at high intensity.
+    if ((intensity <= 3 || (segment.section === "verse" && intensity < 7)) && LAYER_KINDS.includes(kind)) continue;
     const pitch = groove.notes?.[kind] ?? DEFAULT_DRUM_NOTES[kind];
     for (const hit of grooveHits(context, kind)) {
       notes.push(drumNote(kind, pitch, hit.step, velocityFor(hit.weight, segment.energy, intensity), kind === "open_hat" ? 2 : 1));
@@ -40,14 +41,18 @@ export function writeDrums(context: PartContext): Note[] {
 
 /**
  * The hits one drum kind plays in the full groove, before fills and rolls: the pattern, plus the intense layer
- * at intensity 7 and up, with optional hits kept by density. One random stream per kind and section kind, so
+ * at intensity 7 and up, in this song's variant (grooveVariant.ts), with optional hits kept by density. One random stream per kind and section kind, so
  * repeated sections keep the same optional hits (and the 808 can follow the kick).
  */
 export function grooveHits(context: PartContext, kind: DrumKind): RhythmHit[] {
   const density = effectiveDensity(context.drumDensity, context.intensity);
   const rng = createRng(deriveSeed(context.seed, "drums", kind, context.segment.section));
-  const hits = hitsOf(context.groove.drums[kind]);
-  if (context.intensity >= 7) hits.push(...hitsOf(context.groove.intense?.[kind]));
+  const written = hitsOf(context.groove.drums[kind]);
+  if (context.intensity >= 7) written.push(...hitsOf(context.groove.intense?.[kind]));
+  const { segment } = context;
+  const chorusNumber = segment.section === "chorus" || segment.section === "drop" ? segment.sectionNumber : 0;
+  const snareSteps = hitsOf(context.groove.drums.snare).filter((hit) => hit.weight !== "ghost").map((hit) => hit.step);
+  const hits = varyHits(kind, written, { seed: context.seed, chorusNumber, snareSteps, swing: context.filter.swing ?? context.groove.swing });
   const kept: RhythmHit[] = [];
   for (const hit of hits) {
     const keep = rng.next() < density;

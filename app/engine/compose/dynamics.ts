@@ -8,7 +8,9 @@ const BASE_VELOCITY: Record<HitWeight, Velocity> = { accent: 112, normal: 94, gh
 const GHOST_RANGE = { min: 20, max: 45 } as const;
 
 export function velocityFor(weight: HitWeight, energy: number, intensity: number): Velocity {
-  const scale = (0.78 + 0.22 * energy) * (0.8 + 0.04 * intensity);
+  // Energy carries the form: a verse plays about a quarter softer than a chorus (≈ 2.5–5 dB, depending on
+  // how the voice answers velocity), the last chorus hardest (MUSIC.md "Form and energy").
+  const scale = (0.3 + 0.7 * energy) * (0.8 + 0.04 * intensity);
   const velocity = Math.round(BASE_VELOCITY[weight] * scale);
   return weight === "ghost" ? clamp(velocity, GHOST_RANGE.min, GHOST_RANGE.max) : clamp(velocity, 1, 127);
 }

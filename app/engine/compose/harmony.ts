@@ -15,6 +15,11 @@ const FALLBACK_PROGRESSIONS: Record<Mood, [Mode, string[][]]> = {
   bright: ["major", [["I", "V", "vi", "IV"], ["I", "IV", "vi", "V"]]],
 };
 
+/** Sections whose end resolves to the tonic: the ones the lead sings in. */
+const CADENCE_SECTIONS = new Set<SectionKind>(["verse", "chorus", "drop"]);
+/** The cadence takes the last half bar. */
+const CADENCE_STEPS = STEPS_PER_BAR / 2;
+
 export interface SongHarmony {
   key: Key;
   /** The chord loop each section kind plays. */
@@ -51,7 +56,8 @@ export function chooseHarmony(filter: Filter, mood: Mood | undefined, rng: Rng):
 /**
  * The chord events of every segment. The loop restarts with each section and its voicings lead smoothly from
  * chord to chord; each section starts from the same centred voicing, so repeated sections sound the same.
- * The song's last bar comes home to the tonic chord.
+ * The song's last bar comes home to the tonic chord, and a verse, chorus or drop ends with a half-bar cadence
+ * to it (when its last chord lacks the tonic), so that the melody's last note resolves on a chord tone.
  */
 export function segmentChords(segments: readonly SegmentPlan[], harmony: SongHarmony, barsPerChord: number): ChordEvent[][] {
   let previous: Midi[] | null = null;
@@ -72,6 +78,14 @@ export function segmentChords(segments: readonly SegmentPlan[], harmony: SongHar
       const pitches = voiceChord(chord, previous);
       previous = pitches;
       events.push({ step, length: STEPS_PER_BAR, numeral: chord.numeral, symbol: chord.symbol, root: midiOf(chord.root, 2), pitches });
+    }
+    const sectionEnds = segment.indexInSection === segment.sectionSegments - 1 && CADENCE_SECTIONS.has(segment.section) && index !== segments.length - 1;
+    const last = events[events.length - 1];
+    if (sectionEnds && !last.pitches.some((pitch) => pitch % 12 === harmony.key.tonic)) {
+      last.length -= CADENCE_STEPS;
+      const pitches = voiceChord(tonicChord, previous);
+      previous = pitches;
+      events.push({ step: STEPS_PER_SEGMENT - CADENCE_STEPS, length: CADENCE_STEPS, numeral: tonicChord.numeral, symbol: tonicChord.symbol, root: midiOf(tonicChord.root, 2), pitches });
     }
     return events;
   });

@@ -24,15 +24,15 @@ export function layersFor(segment: SegmentPlan, songParts: readonly PartName[], 
       drums = firstHalf ? "none" : "light";
       break;
     case "verse":
+      // The verse leaves the pad and arp to the chorus (contrast is what makes a chorus big), except at
+      // high intensity, where the second verse already carries the pad.
       parts = ["drums", "bass", "chords", "lead"];
-      if (!spare && (rich || segment.sectionNumber > 0)) parts.push("pad");
-      if (rich) parts.push("arp");
+      if (rich && segment.sectionNumber > 0) parts.push("pad");
       drums = "full";
       break;
     case "chorus":
     case "drop":
-      parts = ["drums", "bass", "chords", "lead", "pad"];
-      if (!spare || segment.inLastChorus) parts.push("arp");
+      parts = ["drums", "bass", "chords", "lead", "pad", "arp"];
       drums = "full";
       break;
     case "break":

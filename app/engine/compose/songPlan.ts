@@ -20,9 +20,9 @@ export interface SegmentPlan {
 
 const SECTION_ENERGY: Record<SectionKind, number> = {
   intro: 0.25,
-  verse: 0.55,
-  chorus: 0.8,
-  drop: 0.85,
+  verse: 0.28,
+  chorus: 0.88,
+  drop: 0.9,
   break: 0.35,
   bridge: 0.6,
   outro: 0.35,
@@ -56,8 +56,9 @@ export function planSegments(sections: readonly SectionPlan[]): SegmentPlan[] {
 
 function segmentEnergy(kind: SectionKind, sectionNumber: number, progress: number, lastChorus: boolean): number {
   if (lastChorus) return 1;
-  const base = SECTION_ENERGY[kind] + Math.min(sectionNumber, 2) * 0.05;
+  // Later choruses grow; later verses stay low, so that each chorus still lifts over the verse before it.
+  const base = SECTION_ENERGY[kind] + (kind === "verse" ? 0 : Math.min(sectionNumber, 2) * 0.05);
   // Intros and verses build towards what follows; outros fade.
-  const slope = kind === "intro" || kind === "verse" ? 0.1 : kind === "outro" ? -0.2 : 0;
+  const slope = kind === "intro" ? 0.1 : kind === "verse" ? 0.06 : kind === "outro" ? -0.2 : 0;
   return Math.round(Math.min(1, Math.max(0, base + slope * progress)) * 100) / 100;
 }

@@ -29,8 +29,9 @@ export interface PartMix {
 }
 
 export const PART_MIX: Record<PartName, PartMix> = {
-  drums: { targetLufs: -17, pan: 0, width: 1, highpassHz: 30, eq: [{ shape: "peak", frequencyHz: 400, q: 1.2, gainDb: -1.5 }], reverbSend: 0.06, delaySend: 0, compressorThresholdLu: 6, compressorRatio: 3, pumps: false },
-  bass: { targetLufs: -18.5, pan: 0, width: 0, highpassHz: 30, eq: [{ shape: "lowshelf", frequencyHz: 90, q: 0.7, gainDb: 1.5 }, { shape: "peak", frequencyHz: 300, q: 1.2, gainDb: -2 }], reverbSend: 0, delaySend: 0, compressorThresholdLu: 3, compressorRatio: 3, pumps: true },
+  // Drums: presence at 2–6 kHz so hats, snare and percussion cut through (and tempo detectors find the beat).
+  drums: { targetLufs: -16, pan: 0, width: 1, highpassHz: 30, eq: [{ shape: "peak", frequencyHz: 400, q: 1.2, gainDb: -2.5 }, { shape: "peak", frequencyHz: 4500, q: 0.6, gainDb: 6 }], reverbSend: 0.06, delaySend: 0, compressorThresholdLu: 6, compressorRatio: 3, pumps: false },
+  bass: { targetLufs: -19.5, pan: 0, width: 0, highpassHz: 30, eq: [{ shape: "lowshelf", frequencyHz: 90, q: 0.7, gainDb: 1.5 }, { shape: "peak", frequencyHz: 300, q: 1.2, gainDb: -2 }], reverbSend: 0, delaySend: 0, compressorThresholdLu: 3, compressorRatio: 3, pumps: true },
   chords: { targetLufs: -21.5, pan: -0.2, width: 1.1, highpassHz: 140, eq: [MUD_CUT], reverbSend: 0.2, delaySend: 0.04, compressorThresholdLu: 4, compressorRatio: 2, pumps: true },
   lead: { targetLufs: -19.5, pan: 0, width: 0.8, highpassHz: 150, eq: [{ shape: "peak", frequencyHz: 3000, q: 0.9, gainDb: 2 }], reverbSend: 0.26, delaySend: 0.16, compressorThresholdLu: 3, compressorRatio: 2.5, pumps: false },
   pad: { targetLufs: -24, pan: 0.15, width: 1.3, highpassHz: 150, eq: [MUD_CUT, { shape: "highshelf", frequencyHz: 9000, q: 0.7, gainDb: -1.5 }], reverbSend: 0.42, delaySend: 0, compressorThresholdLu: 6, compressorRatio: 1.5, pumps: true },

@@ -7,6 +7,7 @@ const STYLE = "avantNova";
 
 export const AVANT_NOVA_FILTERS = [
   defineFilter(STYLE, "avant_1", "Avant 1: Lydian Glass", ["experimental", "ambient pop"], {
+    family: "ambient",
     tempo: { min: 84, max: 96 },
     progressions: { lydian: AMBIENT_LYDIAN },
     barsPerChord: 2,
@@ -28,6 +29,7 @@ export const AVANT_NOVA_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "avant_2", "Avant 2: Polyrhythm Engine", ["experimental", "polyrhythm"], {
+    family: "band_score",
     tempo: { min: 100, max: 112 },
     progressions: { dorian: [["i7", "IV7", "i7", "v7"], ["i7", "VIImaj7", "IV7", "i7"]] },
     barsPerChord: 2,
@@ -48,6 +50,7 @@ export const AVANT_NOVA_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "avant_3", "Avant 3: Glitch Garden", ["glitch", "idm"], {
+    family: "dance",
     tempo: { min: 118, max: 132 },
     progressions: { phrygian: EDM_PHRYGIAN },
     barsPerChord: 1,
@@ -68,7 +71,8 @@ export const AVANT_NOVA_FILTERS = [
     suggestedSfx: "machines",
   }),
   defineFilter(STYLE, "avant_4", "Avant 4: Drone Field", ["drone", "dark ambient"], {
-    tempo: { min: 60, max: 70 },
+    family: "ambient",
+    tempo: { min: 60, max: 64 },
     progressions: { harmonic_minor: [["i", "i", "iv", "V"], ["i", "VI", "i", "V"]], phrygian: [["i", "II", "i", "II"]] },
     barsPerChord: 4,
     grooves: ["pulse"],
@@ -76,7 +80,7 @@ export const AVANT_NOVA_FILTERS = [
     arrangement: "ambient",
     bass: "drone",
     chordRhythm: "x---------------",
-    lead: { register: 70, motifBars: 2 },
+    lead: { register: 62, motifBars: 2, density: 0.3 },
     instruments: {
       bass: ["gm_contrabass", "gm_synth_bass_2"],
       chords: ["gm_pad_5_bowed", "gm_tremolo_strings"],
@@ -88,6 +92,7 @@ export const AVANT_NOVA_FILTERS = [
     suggestedSfx: "marsh",
   }),
   defineFilter(STYLE, "avant_5", "Avant 5: Neo-Classical", ["neo-classical", "modern classical"], {
+    family: "band_score",
     tempo: { min: 76, max: 92 },
     progressions: { harmonic_minor: HARMONIC_MINOR, major: [["I", "IV", "ii", "V"], ["I", "vi", "IV", "V"]] },
     barsPerChord: 1,

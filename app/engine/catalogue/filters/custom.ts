@@ -6,6 +6,7 @@ const STYLE = "advanced";
 
 export const CUSTOM_FILTERS = [
   defineFilter(STYLE, "custom_pop", "Pop", ["pop"], {
+    family: "band_score",
     tempo: { min: 96, max: 120 },
     progressions: { major: POP_MAJOR, minor: POP_MINOR },
     barsPerChord: 1,
@@ -25,6 +26,7 @@ export const CUSTOM_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "custom_rock", "Rock", ["rock"], {
+    family: "band_score",
     tempo: { min: 110, max: 140 },
     progressions: { mixolydian: ROCK_MIXOLYDIAN, minor: POP_MINOR },
     barsPerChord: 1,
@@ -43,6 +45,7 @@ export const CUSTOM_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "custom_jazz", "Jazz", ["jazz"], {
+    family: "band_score",
     tempo: { min: 100, max: 140 },
     progressions: { major: JAZZ_MAJOR },
     barsPerChord: 1,
@@ -50,7 +53,7 @@ export const CUSTOM_FILTERS = [
     parts: ["drums", "bass", "chords", "lead"],
     arrangement: "song",
     bass: "walking",
-    lead: { register: 70, motifBars: 2 },
+    lead: { register: 70, motifBars: 2, density: 1.3 },
     instruments: {
       bass: ["gm_acoustic_bass"],
       chords: ["gm_acoustic_grand_piano", "gm_electric_guitar_jazz"],
@@ -61,6 +64,7 @@ export const CUSTOM_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "custom_cinematic", "Cinematic", ["cinematic", "score"], {
+    family: "band_score",
     tempo: { min: 80, max: 100 },
     progressions: { minor: POP_MINOR, harmonic_minor: HARMONIC_MINOR },
     barsPerChord: 2,

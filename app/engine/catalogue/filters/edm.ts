@@ -6,6 +6,7 @@ const STYLE = "wd_edm";
 
 export const EDM_FILTERS = [
   defineFilter(STYLE, "house", "House", ["house", "deep house"], {
+    family: "dance",
     tempo: { min: 120, max: 128 },
     progressions: { minor: EDM_MINOR, dorian: EDM_DORIAN },
     barsPerChord: 1,
@@ -13,7 +14,7 @@ export const EDM_FILTERS = [
     parts: ["drums", "bass", "chords", "lead", "pad"],
     arrangement: "club",
     bass: "pattern",
-    lead: { register: 74, motifBars: 1 },
+    lead: { register: 74, motifBars: 1, density: 1.2, rhythm: "riff" },
     instruments: {
       bass: ["gm_synth_bass_1", "gm_synth_bass_2"],
       chords: ["gm_acoustic_grand_piano", "syn_pluck_keys", "gm_electric_piano_1"],
@@ -25,6 +26,7 @@ export const EDM_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "electro_house", "Electro House", ["electro house", "big room"], {
+    family: "dance",
     tempo: { min: 124, max: 130 },
     progressions: { minor: EDM_MINOR, phrygian: EDM_PHRYGIAN },
     barsPerChord: 1,
@@ -32,7 +34,7 @@ export const EDM_FILTERS = [
     parts: ["drums", "bass", "chords", "lead", "arp"],
     arrangement: "club",
     bass: "pattern",
-    lead: { register: 76, motifBars: 1 },
+    lead: { register: 76, motifBars: 1, density: 1.4, rhythm: "riff" },
     arp: { stepsPerNote: 1, shape: "updown" },
     instruments: {
       bass: ["syn_reese_bass", "syn_acid_bass", "syn_wobble_reese"],
@@ -45,14 +47,16 @@ export const EDM_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "chill_wave", "Chill Wave", ["chillwave", "synthwave"], {
-    tempo: { min: 92, max: 108 },
+    family: "downtempo",
+    tempo: { min: 92, max: 100 },
     progressions: { major: POP_MAJOR, dorian: EDM_DORIAN, minor: EDM_MINOR },
     barsPerChord: 2,
     grooves: ["chill_halftime"],
+    swing: 0.5,
     parts: ["drums", "bass", "chords", "lead", "pad", "arp"],
     arrangement: "song",
     bass: "pattern",
-    lead: { register: 72, motifBars: 2 },
+    lead: { register: 72, motifBars: 2, density: 1 },
     arp: { stepsPerNote: 2, shape: "up" },
     instruments: {
       bass: ["gm_synth_bass_2", "syn_square_bass"],

@@ -7,6 +7,7 @@ const STYLE = "beat";
 
 export const EXPERIMENTAL_FILTERS = [
   defineFilter(STYLE, "modern_hip_hop", "Modern Hip Hop", ["hip hop", "rap"], {
+    family: "trap",
     tempo: { min: 86, max: 100 },
     progressions: { minor: TRAP_MINOR, dorian: LOFI_DORIAN },
     barsPerChord: 2,
@@ -14,7 +15,7 @@ export const EXPERIMENTAL_FILTERS = [
     parts: ["drums", "bass", "chords", "lead"],
     arrangement: "trap",
     bass: "808",
-    lead: { register: 72, motifBars: 2 },
+    lead: { register: 67, motifBars: 2, density: 0.6 },
     instruments: {
       bass: ["syn_808_sub", "syn_808_boom"],
       chords: ["gm_electric_piano_1", "gm_pad_2_warm", "gm_string_ensemble_1"],
@@ -25,14 +26,15 @@ export const EXPERIMENTAL_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "hard_trap", "Hard Trap", ["trap", "rage"], {
-    tempo: { min: 140, max: 150 },
+    family: "trap",
+    tempo: { min: 150, max: 158 },
     progressions: { minor: TRAP_MINOR, phrygian: TRAP_PHRYGIAN },
     barsPerChord: 2,
     grooves: ["trap_hard"],
     parts: ["drums", "bass", "chords", "lead"],
     arrangement: "trap",
     bass: "808",
-    lead: { register: 74, motifBars: 1 },
+    lead: { register: 74, motifBars: 1, density: 1.3, rhythm: "riff" },
     instruments: {
       bass: ["syn_808_boom", "syn_808_long_glide"],
       chords: ["syn_supersaw_chords", "gm_pad_8_sweep"],
@@ -43,6 +45,7 @@ export const EXPERIMENTAL_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "max_edm", "Max EDM", ["big room", "festival"], {
+    family: "dance",
     tempo: { min: 126, max: 130 },
     progressions: { minor: EDM_MINOR },
     barsPerChord: 1,
@@ -50,7 +53,7 @@ export const EXPERIMENTAL_FILTERS = [
     parts: ["drums", "bass", "chords", "lead", "pad", "arp"],
     arrangement: "club",
     bass: "pattern",
-    lead: { register: 76, motifBars: 1 },
+    lead: { register: 79, motifBars: 1, density: 1.3, rhythm: "riff" },
     arp: { stepsPerNote: 1, shape: "up" },
     instruments: {
       bass: ["syn_reese_bass", "syn_wobble_reese"],
@@ -64,14 +67,16 @@ export const EXPERIMENTAL_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "chill_electronic", "Chill Electronic", ["downtempo", "chillout"], {
-    tempo: { min: 95, max: 110 },
+    family: "downtempo",
+    tempo: { min: 102, max: 110 },
     progressions: { dorian: EDM_DORIAN, major: POP_MAJOR },
     barsPerChord: 2,
     grooves: ["chill_halftime"],
+    swing: 0.56,
     parts: ["drums", "bass", "chords", "lead", "pad", "arp"],
     arrangement: "song",
     bass: "pattern",
-    lead: { register: 74, motifBars: 2 },
+    lead: { register: 77, motifBars: 2, density: 0.6 },
     arp: { stepsPerNote: 2, shape: "updown" },
     instruments: {
       bass: ["gm_synth_bass_2", "gm_fretless_bass"],
@@ -85,14 +90,16 @@ export const EXPERIMENTAL_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "vintage_beat", "Vintage Beat", ["boom bap", "soul sample"], {
-    tempo: { min: 85, max: 95 },
+    family: "boom_bap_lofi",
+    tempo: { min: 80, max: 87 },
     progressions: { minor: LOFI_MINOR, dorian: LOFI_DORIAN },
     barsPerChord: 2,
     grooves: ["boom_bap"],
+    swing: 0.62,
     parts: ["drums", "bass", "chords", "lead"],
     arrangement: "loop",
     bass: "pattern",
-    lead: { register: 70, motifBars: 2 },
+    lead: { register: 77, motifBars: 1, density: 0.5, rhythm: "offbeat" },
     instruments: {
       bass: ["gm_electric_bass_finger", "gm_acoustic_bass"],
       chords: ["gm_drawbar_organ", "gm_electric_piano_1", "gm_string_ensemble_1"],
@@ -103,7 +110,8 @@ export const EXPERIMENTAL_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "ambient", "Ambient", ["ambient"], {
-    tempo: { min: 62, max: 76 },
+    family: "ambient",
+    tempo: { min: 67, max: 72 },
     progressions: { major: AMBIENT_MAJOR, lydian: AMBIENT_LYDIAN },
     barsPerChord: 4,
     grooves: ["pulse"],
@@ -111,7 +119,7 @@ export const EXPERIMENTAL_FILTERS = [
     arrangement: "ambient",
     bass: "drone",
     chordRhythm: "x---------------",
-    lead: { register: 74, motifBars: 2 },
+    lead: { register: 84, motifBars: 2, density: 0.35 },
     arp: { stepsPerNote: 2, shape: "updown" },
     instruments: {
       bass: ["gm_synth_bass_2"],
@@ -125,6 +133,7 @@ export const EXPERIMENTAL_FILTERS = [
     suggestedSfx: "waves",
   }),
   defineFilter(STYLE, "unlimited", "Unlimited", ["experimental"], {
+    family: "experimental",
     tempo: { min: 80, max: 140 },
     progressions: { minor: EDM_MINOR, dorian: EDM_DORIAN, major: POP_MAJOR, phrygian: TRAP_PHRYGIAN },
     barsPerChord: 2,

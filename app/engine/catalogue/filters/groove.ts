@@ -6,6 +6,7 @@ const STYLE = "wd_groove";
 
 export const GROOVE_FILTERS = [
   defineFilter(STYLE, "reggaeton", "Reggaeton", ["reggaeton", "latin urban"], {
+    family: "latin_caribbean_afro",
     tempo: { min: 88, max: 100 },
     progressions: { minor: LATIN_MINOR },
     barsPerChord: 1,
@@ -13,7 +14,7 @@ export const GROOVE_FILTERS = [
     parts: ["drums", "bass", "chords", "lead"],
     arrangement: "song",
     bass: "pattern",
-    lead: { register: 72, motifBars: 1 },
+    lead: { register: 72, motifBars: 1, density: 1.1, rhythm: "offbeat" },
     instruments: {
       bass: ["gm_synth_bass_1", "syn_808_sub"],
       chords: ["syn_pluck_keys", "gm_acoustic_guitar_nylon", "gm_pad_3_polysynth"],
@@ -24,6 +25,7 @@ export const GROOVE_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "reggae", "Reggae", ["reggae", "roots"], {
+    family: "latin_caribbean_afro",
     tempo: { min: 70, max: 90 },
     progressions: { major: REGGAE_MAJOR, mixolydian: REGGAE_MIXOLYDIAN },
     barsPerChord: 1,
@@ -31,7 +33,7 @@ export const GROOVE_FILTERS = [
     parts: ["drums", "bass", "chords", "lead"],
     arrangement: "song",
     bass: "pattern",
-    lead: { register: 72, motifBars: 2 },
+    lead: { register: 72, motifBars: 2, density: 0.8, rhythm: "offbeat" },
     instruments: {
       bass: ["gm_electric_bass_finger", "gm_fretless_bass"],
       chords: ["gm_electric_guitar_muted", "gm_drawbar_organ", "gm_electric_piano_1"],
@@ -43,6 +45,7 @@ export const GROOVE_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "reggae2", "Reggae Steppers", ["reggae", "dub"], {
+    family: "latin_caribbean_afro",
     tempo: { min: 72, max: 88 },
     progressions: { minor: LATIN_MINOR, dorian: EDM_DORIAN },
     barsPerChord: 2,
@@ -50,7 +53,7 @@ export const GROOVE_FILTERS = [
     parts: ["drums", "bass", "chords", "lead", "pad"],
     arrangement: "song",
     bass: "pattern",
-    lead: { register: 70, motifBars: 2 },
+    lead: { register: 67, motifBars: 2, density: 0.7, rhythm: "offbeat" },
     instruments: {
       bass: ["gm_fretless_bass", "gm_synth_bass_2"],
       chords: ["gm_electric_guitar_muted", "gm_percussive_organ"],
@@ -63,6 +66,7 @@ export const GROOVE_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "latin", "Latin", ["salsa", "latin"], {
+    family: "latin_caribbean_afro",
     tempo: { min: 92, max: 108 },
     progressions: { minor: LATIN_MINOR },
     barsPerChord: 1,
@@ -82,6 +86,7 @@ export const GROOVE_FILTERS = [
     suggestedSfx: "plaza",
   }),
   defineFilter(STYLE, "latin_trap", "Latin Trap", ["latin trap", "reggaeton"], {
+    family: "latin_caribbean_afro",
     tempo: { min: 88, max: 100 },
     progressions: { minor: TRAP_MINOR },
     barsPerChord: 2,
@@ -100,6 +105,7 @@ export const GROOVE_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "afrobeat", "Afrobeats", ["afrobeats", "afropop"], {
+    family: "latin_caribbean_afro",
     tempo: { min: 100, max: 115 },
     progressions: { major: AFRO_MAJOR },
     barsPerChord: 1,
@@ -121,6 +127,7 @@ export const GROOVE_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "afrobeat2", "Amapiano", ["amapiano", "afro house"], {
+    family: "latin_caribbean_afro",
     tempo: { min: 108, max: 115 },
     progressions: { minor: LATIN_MINOR, dorian: EDM_DORIAN },
     barsPerChord: 2,

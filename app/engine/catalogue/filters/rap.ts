@@ -5,14 +5,15 @@ import { LOFI_DORIAN, LOFI_MINOR, RNB_MAJOR, TRAP_HARMONIC, TRAP_MINOR, TRAP_PHR
 const STYLE = "wd_rap";
 
 const TRAP: FilterMusic = {
-  tempo: { min: 130, max: 150 },
+  family: "trap",
+  tempo: { min: 128, max: 135 },
   progressions: { minor: TRAP_MINOR, harmonic_minor: TRAP_HARMONIC },
   barsPerChord: 2,
   grooves: ["trap"],
   parts: ["drums", "bass", "chords", "lead"],
   arrangement: "trap",
   bass: "808",
-  lead: { register: 72, motifBars: 2 },
+  lead: { register: 72, motifBars: 1, density: 1.1 },
   instruments: {
     bass: ["syn_808_sub", "syn_808_long_glide", "syn_808_boom"],
     chords: ["gm_pad_2_warm", "gm_string_ensemble_1", "gm_electric_piano_1"],
@@ -26,14 +27,16 @@ const TRAP: FilterMusic = {
 export const RAP_FILTERS = [
   defineFilter(STYLE, "songloom_trap", "Songloom Trap", ["trap", "hip hop"], TRAP),
   defineFilter(STYLE, "songloom_bap", "Songloom Bap", ["boom bap", "hip hop"], {
-    tempo: { min: 85, max: 95 },
+    family: "boom_bap_lofi",
+    tempo: { min: 88, max: 96 },
     progressions: { minor: LOFI_MINOR, dorian: LOFI_DORIAN },
     barsPerChord: 2,
     grooves: ["boom_bap"],
+    swing: 0.58,
     parts: ["drums", "bass", "chords", "lead"],
     arrangement: "loop",
     bass: "pattern",
-    lead: { register: 70, motifBars: 2 },
+    lead: { register: 70, motifBars: 2, density: 0.85 },
     instruments: {
       bass: ["gm_acoustic_bass", "gm_electric_bass_finger"],
       chords: ["gm_electric_piano_1", "gm_acoustic_grand_piano", "gm_vibraphone"],
@@ -44,14 +47,15 @@ export const RAP_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "mahogany_flex", "Mahogany Flex", ["dark trap", "drill"], {
-    tempo: { min: 132, max: 145 },
+    family: "trap",
+    tempo: { min: 136, max: 142 },
     progressions: { phrygian: TRAP_PHRYGIAN, harmonic_minor: TRAP_HARMONIC },
     barsPerChord: 2,
     grooves: ["trap_hard", "trap"],
     parts: ["drums", "bass", "chords", "lead", "pad"],
     arrangement: "trap",
     bass: "808",
-    lead: { register: 70, motifBars: 1 },
+    lead: { register: 64, motifBars: 1, density: 0.8 },
     instruments: {
       bass: ["syn_808_long_glide", "syn_808_boom"],
       chords: ["gm_string_ensemble_1", "gm_tremolo_strings"],
@@ -63,6 +67,7 @@ export const RAP_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "bouncey_house", "Bouncey House", ["bounce", "hip house"], {
+    family: "dance",
     tempo: { min: 118, max: 126 },
     progressions: { minor: TRAP_MINOR },
     barsPerChord: 1,
@@ -81,14 +86,15 @@ export const RAP_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "icy_beat", "Icy Beat", ["trap", "cloud rap"], {
-    tempo: { min: 135, max: 150 },
+    family: "trap",
+    tempo: { min: 143, max: 150 },
     progressions: { minor: TRAP_MINOR, harmonic_minor: TRAP_HARMONIC },
     barsPerChord: 2,
     grooves: ["trap"],
     parts: ["drums", "bass", "chords", "lead", "arp"],
     arrangement: "trap",
     bass: "808",
-    lead: { register: 79, motifBars: 2 },
+    lead: { register: 81, motifBars: 2, density: 0.6 },
     arp: { stepsPerNote: 2, shape: "updown" },
     instruments: {
       bass: ["syn_808_sub", "syn_808_long_glide"],
@@ -101,6 +107,7 @@ export const RAP_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "rnb", "R&B", ["r&b", "soul"], {
+    family: "downtempo",
     tempo: { min: 68, max: 80 },
     progressions: { major: RNB_MAJOR, dorian: LOFI_DORIAN },
     barsPerChord: 1,
@@ -108,7 +115,7 @@ export const RAP_FILTERS = [
     parts: ["drums", "bass", "chords", "lead", "pad"],
     arrangement: "loop",
     bass: "pattern",
-    lead: { register: 72, motifBars: 2 },
+    lead: { register: 72, motifBars: 2, density: 0.9 },
     instruments: {
       bass: ["gm_electric_bass_finger", "gm_fretless_bass", "syn_808_sub"],
       chords: ["gm_electric_piano_1", "gm_electric_piano_2"],

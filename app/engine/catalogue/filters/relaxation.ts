@@ -6,7 +6,8 @@ const STYLE = "relaxation";
 
 export const RELAXATION_FILTERS = [
   defineFilter(STYLE, "ambient_pulsing", "Ambient Pulsing", ["ambient", "meditation"], {
-    tempo: { min: 64, max: 76 },
+    family: "ambient",
+    tempo: { min: 70, max: 76 },
     progressions: { major: AMBIENT_MAJOR, lydian: AMBIENT_LYDIAN },
     barsPerChord: 2,
     grooves: ["pulse"],
@@ -14,7 +15,7 @@ export const RELAXATION_FILTERS = [
     arrangement: "ambient",
     bass: "drone",
     chordRhythm: "x---------------",
-    lead: { register: 76, motifBars: 2 },
+    lead: { register: 76, motifBars: 2, density: 0.6 },
     arp: { stepsPerNote: 2, shape: "updown" },
     instruments: {
       bass: ["gm_synth_bass_2", "gm_fretless_bass"],
@@ -29,7 +30,8 @@ export const RELAXATION_FILTERS = [
     suggestedSfx: "waves",
   }),
   defineFilter(STYLE, "ambient_electronic", "Ambient Electronic", ["ambient", "downtempo"], {
-    tempo: { min: 66, max: 80 },
+    family: "ambient",
+    tempo: { min: 78, max: 86 },
     progressions: { minor: AMBIENT_MINOR, lydian: AMBIENT_LYDIAN },
     barsPerChord: 2,
     grooves: ["pulse"],
@@ -37,7 +39,7 @@ export const RELAXATION_FILTERS = [
     arrangement: "ambient",
     bass: "drone",
     chordRhythm: "x---------------",
-    lead: { register: 74, motifBars: 2 },
+    lead: { register: 79, motifBars: 2, density: 0.5 },
     arp: { stepsPerNote: 1, shape: "up" },
     instruments: {
       bass: ["gm_synth_bass_2", "syn_reese_bass"],
@@ -51,7 +53,8 @@ export const RELAXATION_FILTERS = [
     suggestedSfx: "scifi",
   }),
   defineFilter(STYLE, "ambient_acoustic", "Ambient Acoustic", ["ambient", "new age"], {
-    tempo: { min: 60, max: 72 },
+    family: "ambient",
+    tempo: { min: 60, max: 66 },
     progressions: { major: AMBIENT_MAJOR },
     barsPerChord: 2,
     grooves: ["pulse"],
@@ -59,7 +62,7 @@ export const RELAXATION_FILTERS = [
     arrangement: "ambient",
     bass: "drone",
     chordRhythm: "x---------------",
-    lead: { register: 74, motifBars: 2 },
+    lead: { register: 72, motifBars: 2, density: 0.45 },
     arp: { stepsPerNote: 2, shape: "up" },
     instruments: {
       bass: ["gm_cello", "gm_acoustic_bass"],
