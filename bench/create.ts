@@ -16,8 +16,8 @@ import { startBoss, stopBoss } from "../jobs/boss";
 import { registerWorkers } from "../jobs/worker";
 import { connect, closeDb, useConnection } from "../app/server/db.server";
 import { LocalDiskStorage, useStorage } from "../app/server/storage.server";
-import { createSongs, trackSongs } from "../app/services/song-create.server";
-import { POOL_SIZE_PER_FILTER, refillPool } from "../app/services/song-generate.server";
+import { createSongs, trackSongs } from "../app/services/songs/create.server";
+import { POOL_SIZE_PER_FILTER, refillPool } from "../app/services/songs/generate.server";
 import { countPooledSongs } from "../app/models/song.server";
 
 const SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -10,7 +10,7 @@ import { renderSong } from "../app/engine/pipeline";
 import { scheduleRender } from "../app/engine/pipeline";
 import { SAMPLE_RATE } from "../app/engine/types";
 import { diskStemCache } from "../app/engine/threads/stemCache";
-import { stemsZip } from "../app/services/song-stems.server";
+import { stemsZip } from "../app/services/songs/stems.server";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "songloom-bench-stems-"));
 try {

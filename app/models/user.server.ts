@@ -1,5 +1,5 @@
 // Users, their identities and their event log: small typed queries. Workflows that combine these with
-// tokens, email and sessions live in app/services/account.server.ts.
+// tokens, email and sessions live in app/services/account/workflows.server.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { rolePermissions, userRoles } from "../../drizzle/schema/access";
 import { devices, identities, sessions, userEvents, users, type User } from "../../drizzle/schema/auth";

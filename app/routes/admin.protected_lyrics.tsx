@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireAdmin, requirePermission } from "~/server/guards.server";
-import { addProtectedLyrics, listProtectedLyrics, ProtectedLyricsSchema, removeProtectedLyrics } from "~/services/protected-lyrics.server";
+import { addProtectedLyrics, listProtectedLyrics, ProtectedLyricsSchema, removeProtectedLyrics } from "~/services/lyrics/protected-lyrics.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const PERMISSION = "restricted_artist_names:admin";

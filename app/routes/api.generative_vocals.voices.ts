@@ -5,7 +5,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { voices } from "~/services/song-generative-vocals.server";
+import { voices } from "~/services/vocals/generative-vocals.server";
 
 const VoiceSchema = z
   .object({

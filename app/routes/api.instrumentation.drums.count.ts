@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { countDrums, DrumCountQuerySchema } from "~/services/song-production.server";
+import { countDrums, DrumCountQuerySchema } from "~/services/songs/production.server";
 
 const operation = registerApiOperation({
   method: "GET",

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { DrumSearchQuerySchema, DrumSoundSchema, findDrums } from "~/services/song-production.server";
+import { DrumSearchQuerySchema, DrumSoundSchema, findDrums } from "~/services/songs/production.server";
 
 const ResultSchema = z.object({
   drums: z.array(DrumSoundSchema),

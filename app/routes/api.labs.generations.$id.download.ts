@@ -8,7 +8,7 @@ import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { getStorage } from "~/server/storage.server";
 import { LABS_FORMATS, labsDownload } from "~/services/labs/index.server";
-import { contentDisposition } from "~/services/song-downloads.server";
+import { contentDisposition } from "~/services/songs/downloads.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -2,7 +2,7 @@
 import { apiRoute } from "~/server/api.server";
 import { requireUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { contentDisposition } from "~/services/song-downloads.server";
+import { contentDisposition } from "~/services/songs/downloads.server";
 import { downloadRelease, IdParams, requireOwnedRelease } from "~/services/releases/index.server";
 
 const operation = registerApiOperation({

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { listSavedSongs } from "~/services/library-page.server";
+import { listSavedSongs } from "~/services/library/library-page.server";
 import { typedText } from "~/utils/input-schemas";
 import { LIBRARY_PAGE_SIZE } from "~/utils/library-paging";
 

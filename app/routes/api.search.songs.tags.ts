@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { suggestTags, TAG_MAX } from "~/services/song-info.server";
+import { suggestTags, TAG_MAX } from "~/services/songs/info.server";
 import { typedText } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { toSongSummary } from "~/models/song.server";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { SongResponseSchema } from "~/services/song-api-schemas";
-import { copySong, requireEditableSong } from "~/services/song-edit.server";
+import { SongResponseSchema } from "~/services/songs/api-schemas";
+import { copySong, requireEditableSong } from "~/services/songs/edit.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -1,6 +1,6 @@
 // GET /api/song/{id}/download/{format} (spec 2 §6, §9): the song's mp3, wav, midi or stems (zip) as an
 // attachment, for its owner, within the plan's features and monthly WAV allowance. The rules are in
-// app/services/song-downloads.server.ts. A browser following the link without JavaScript gets a refusal
+// app/services/songs/downloads.server.ts. A browser following the link without JavaScript gets a refusal
 // back on the song's options page instead of a JSON body.
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -8,8 +8,8 @@ import { apiRoute } from "~/server/api.server";
 import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { getStorage } from "~/server/storage.server";
-import { contentDisposition, DOWNLOAD_FORMATS, prepareDownload } from "~/services/song-downloads.server";
-import { requireEditableSong } from "~/services/song-edit.server";
+import { contentDisposition, DOWNLOAD_FORMATS, prepareDownload } from "~/services/songs/downloads.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { saveGenerativeVocal } from "~/services/song-generative-vocals.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { saveGenerativeVocal } from "~/services/vocals/generative-vocals.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

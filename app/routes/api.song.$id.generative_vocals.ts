@@ -7,8 +7,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { DAILY_VOCAL_GENERATIONS, generativeVocalStatus, requestGenerativeVocal } from "~/services/song-generative-vocals.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { DAILY_VOCAL_GENERATIONS, generativeVocalStatus, requestGenerativeVocal } from "~/services/vocals/generative-vocals.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const params = z.object({ id: IdSchema });

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { countInstruments, EDIT_ERROR_RESPONSES, InstrumentCountQuerySchema } from "~/services/song-production.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { countInstruments, EDIT_ERROR_RESPONSES, InstrumentCountQuerySchema } from "~/services/songs/production.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { EDIT_ERROR_RESPONSES, findInstruments, InstrumentSchema, InstrumentSearchQuerySchema } from "~/services/song-production.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { EDIT_ERROR_RESPONSES, findInstruments, InstrumentSchema, InstrumentSearchQuerySchema } from "~/services/songs/production.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const ResultSchema = z.object({

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { editProduction, requireEditableSong } from "~/services/song-edit.server";
-import { EDIT_ERROR_RESPONSES, HarmonicBodySchema, VersionAcceptedSchema, versionAccepted } from "~/services/song-production.server";
+import { editProduction, requireEditableSong } from "~/services/songs/edit.server";
+import { EDIT_ERROR_RESPONSES, HarmonicBodySchema, VersionAcceptedSchema, versionAccepted } from "~/services/songs/production.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

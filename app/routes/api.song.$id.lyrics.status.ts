@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { LyricsStatusSchema } from "~/services/lyrics-api-schemas";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { lyricsStatus } from "~/services/song-lyrics.server";
+import { LyricsStatusSchema } from "~/services/lyrics/api-schemas";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { lyricsStatus } from "~/services/lyrics/song-lyrics.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { LyricsTimingSchema } from "~/services/lyrics-api-schemas";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { lyricsTiming } from "~/services/song-lyrics.server";
+import { LyricsTimingSchema } from "~/services/lyrics/api-schemas";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { lyricsTiming } from "~/services/lyrics/song-lyrics.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

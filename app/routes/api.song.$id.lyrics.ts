@@ -8,8 +8,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { LyricsSchema, LyricsStatusSchema } from "~/services/lyrics-api-schemas";
-import { requireEditableSong } from "~/services/song-edit.server";
+import { LyricsSchema, LyricsStatusSchema } from "~/services/lyrics/api-schemas";
+import { requireEditableSong } from "~/services/songs/edit.server";
 import {
   DAILY_LYRICS_GENERATIONS,
   deleteLyrics,
@@ -20,7 +20,7 @@ import {
   readLyrics,
   requestLyrics,
   saveLyrics,
-} from "~/services/song-lyrics.server";
+} from "~/services/lyrics/song-lyrics.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const params = z.object({ id: IdSchema });

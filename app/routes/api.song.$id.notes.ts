@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { currentParts, editNotes, requireEditableSong } from "~/services/song-edit.server";
-import { checkNoteChanges, NotesEditSchema } from "~/services/song-edit-notes.server";
-import { VersionAcceptedSchema } from "~/services/song-production.server";
+import { currentParts, editNotes, requireEditableSong } from "~/services/songs/edit.server";
+import { checkNoteChanges, NotesEditSchema } from "~/services/songs/edit-notes.server";
+import { VersionAcceptedSchema } from "~/services/songs/production.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { rejectSong } from "~/services/song-library.server";
+import { rejectSong } from "~/services/library/song-library.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -5,7 +5,7 @@ import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { releasesOfSongs } from "~/services/library-page.server";
+import { releasesOfSongs } from "~/services/library/library-page.server";
 import { IdSchema } from "~/utils/input-schemas";
 import { releaseStatusLabel } from "~/utils/release-display";
 

@@ -1,17 +1,17 @@
 // GET /api/song/{id} (spec 1 §7): one song, for its owner, or for anyone when it is not private, with spec 1
 // §3's other fields (owner's name, share link, stream URL, release, type).
 // PUT /api/song/{id}: the owner changes its name, artist name, tags or private flag (the info page's
-// schema and service, app/services/song-info.server.ts).
+// schema and service, app/services/songs/info.server.ts).
 import { z } from "zod";
 import { findVisibleSong, toSongSummary } from "~/models/song.server";
 import { apiRoute } from "~/server/api.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { SongDetailsResponseSchema, SongSummarySchema } from "~/services/song-api-schemas";
+import { SongDetailsResponseSchema, SongSummarySchema } from "~/services/songs/api-schemas";
 import { songDetails } from "~/services/song-details/index.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { SongInfoSchema, updateSongInfo } from "~/services/song-info.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { SongInfoSchema, updateSongInfo } from "~/services/songs/info.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { latestVersion, requireEditableSong } from "~/services/song-edit.server";
+import { latestVersion, requireEditableSong } from "~/services/songs/edit.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const SongVersionStatusSchema = z.object({

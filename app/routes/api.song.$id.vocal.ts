@@ -6,9 +6,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { removeSongVocal, requireVocalState } from "~/services/song-vocal-take.server";
-import { VocalStateSchema } from "~/services/vocal-take-api-schemas";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { removeSongVocal, requireVocalState } from "~/services/vocals/vocal-take.server";
+import { VocalStateSchema } from "~/services/vocals/take-api-schemas";
 import { IdSchema } from "~/utils/input-schemas";
 
 const params = z.object({ id: IdSchema });

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { wavReadiness } from "~/services/song-wav.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { wavReadiness } from "~/services/songs/wav.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -5,8 +5,8 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { requestWav } from "~/services/song-wav.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { requestWav } from "~/services/songs/wav.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

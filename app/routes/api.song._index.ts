@@ -4,8 +4,8 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { SongSummarySchema } from "~/services/song-api-schemas";
-import { createSongs, CreateSongSchema } from "~/services/song-create.server";
+import { SongSummarySchema } from "~/services/songs/api-schemas";
+import { createSongs, CreateSongSchema } from "~/services/songs/create.server";
 
 const CreatedSchema = z.object({
   batchId: z.string(),

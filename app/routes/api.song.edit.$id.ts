@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { editableComposition, EditableCompositionSchema } from "~/services/song-edit-notes.server";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { editableComposition, EditableCompositionSchema } from "~/services/songs/edit-notes.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireFeatureFlag, requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { SongResponseSchema } from "~/services/song-api-schemas";
-import { CREATION_API_VERSION, fetchPooledSong } from "~/services/song-create.server";
+import { SongResponseSchema } from "~/services/songs/api-schemas";
+import { CREATION_API_VERSION, fetchPooledSong } from "~/services/songs/create.server";
 
 const FetchSchema = z.object({
   api_version: z.coerce.number().int().refine((value) => value === CREATION_API_VERSION, "api_version must be 3").default(CREATION_API_VERSION),

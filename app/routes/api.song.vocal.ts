@@ -6,9 +6,9 @@
 // productionEffect fxch_av_autotune_w_reverb; without autoVocal only the production effect is kept.
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { requireEditableSong } from "~/services/song-edit.server";
-import { requestVocalTake, VocalTakeRequestSchema } from "~/services/song-vocal-take.server";
-import { VocalStateSchema } from "~/services/vocal-take-api-schemas";
+import { requireEditableSong } from "~/services/songs/edit.server";
+import { requestVocalTake, VocalTakeRequestSchema } from "~/services/vocals/vocal-take.server";
+import { VocalStateSchema } from "~/services/vocals/take-api-schemas";
 
 const operation = registerApiOperation({
   method: "POST",

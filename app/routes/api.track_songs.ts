@@ -4,9 +4,9 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { SongStatusSchema, SongSummarySchema } from "~/services/song-api-schemas";
-import { VocalStateSchema } from "~/services/vocal-take-api-schemas";
-import { trackSongs } from "~/services/song-create.server";
+import { SongStatusSchema, SongSummarySchema } from "~/services/songs/api-schemas";
+import { VocalStateSchema } from "~/services/vocals/take-api-schemas";
+import { trackSongs } from "~/services/songs/create.server";
 import { IdSchema } from "~/utils/input-schemas";
 
 const songIds = z.preprocess(

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { SongResponseSchema } from "~/services/song-api-schemas";
-import { saveSong } from "~/services/song-library.server";
-import { SaveSongSchema } from "~/services/song-save-schema";
+import { SongResponseSchema } from "~/services/songs/api-schemas";
+import { saveSong } from "~/services/library/song-library.server";
+import { SaveSongSchema } from "~/services/songs/save-schema";
 import { IdSchema } from "~/utils/input-schemas";
 
 const operation = registerApiOperation({

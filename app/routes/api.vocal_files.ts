@@ -9,8 +9,8 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { MAX_TAKE_SECONDS, MAX_VOCAL_FILE_BYTES, readTakeUpload, uploadVocalFile } from "~/services/song-vocal-take.server";
-import { VocalFileSchema } from "~/services/vocal-take-api-schemas";
+import { MAX_TAKE_SECONDS, MAX_VOCAL_FILE_BYTES, readTakeUpload, uploadVocalFile } from "~/services/vocals/vocal-take.server";
+import { VocalFileSchema } from "~/services/vocals/take-api-schemas";
 
 const CHOOSE_FILE = "Choose an audio file (WAV or MP3).";
 

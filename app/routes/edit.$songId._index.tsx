@@ -15,8 +15,8 @@ import { SongDownloads } from "~/components/edit/song-downloads";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ApiError } from "~/server/http.server";
 import { dismissEditorTour, editorTourOffered } from "~/services/library/index.server";
-import { songDownloadsView } from "~/services/song-downloads.server";
-import { copySong, loadSongForEditPage, reproduceSong, requireEditableSongPage, rewriteSong } from "~/services/song-edit.server";
+import { songDownloadsView } from "~/services/songs/downloads.server";
+import { copySong, loadSongForEditPage, reproduceSong, requireEditableSongPage, rewriteSong } from "~/services/songs/edit.server";
 
 /** A message in ?error= is shown as text, never as markup; the cap keeps a hand-made URL from filling the page. */
 const ERROR_MAX = 300;

@@ -18,8 +18,8 @@ import type { SongPeaks } from "~/engine/encode/songPeaks";
 import { secondsPer16th } from "~/engine/theory/rhythm";
 import { ApiError } from "~/server/http.server";
 import { getStorage } from "~/server/storage.server";
-import { currentParts, editArrangement, loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
-import { ArrangementEditSchema, checkOrder } from "~/services/song-edit-notes.server";
+import { currentParts, editArrangement, loadSongForEditPage, requireEditableSongPage } from "~/services/songs/edit.server";
+import { ArrangementEditSchema, checkOrder } from "~/services/songs/edit-notes.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { song, editable, readOnlyReason } = await loadSongForEditPage(request, params.songId);

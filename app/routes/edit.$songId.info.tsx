@@ -1,6 +1,6 @@
 // /edit/{songId}/info, song information (EditSongInfo, spec 1 §2, §3 Song info, §5): song name, artist
 // name, tags and private. The action parses with the same schema and calls the same service as
-// PUT /api/song/{id} (app/services/song-info.server.ts). Info renders nothing, and stays editable after a
+// PUT /api/song/{id} (app/services/songs/info.server.ts). Info renders nothing, and stays editable after a
 // paid user's song is mastered.
 //
 // Without JavaScript the tags are one comma-separated field and errors come back with the re-rendered
@@ -16,8 +16,8 @@ import { buttonClass } from "~/components/button";
 import { FieldError, TextField } from "~/components/form-fields";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ApiError } from "~/server/http.server";
-import { loadSongForEditPage } from "~/services/song-edit.server";
-import { infoReadOnlyReason, SongInfoSchema, songInfo, updateSongInfo, type SongInfo } from "~/services/song-info.server";
+import { loadSongForEditPage } from "~/services/songs/edit.server";
+import { infoReadOnlyReason, SongInfoSchema, songInfo, updateSongInfo, type SongInfo } from "~/services/songs/info.server";
 import { ARTIST_NAME_MAX, SONG_NAME_MAX, TAG_MAX, TAGS_MAX } from "~/utils/field-limits";
 import { apiFetch } from "~/utils/api-client";
 

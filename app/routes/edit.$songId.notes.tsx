@@ -14,9 +14,9 @@ import { rowsFor } from "~/components/edit/piano-roll-state";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PART_NAMES, type DrumKind, type Note, type PartName } from "~/engine/types";
 import { ApiError } from "~/server/http.server";
-import { currentParts, editNotes, latestVersion, loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
-import { checkNoteChanges } from "~/services/song-edit-notes.server";
-import { parseNoteForm, type NoteRowValues } from "~/services/song-notes-form.server";
+import { currentParts, editNotes, latestVersion, loadSongForEditPage, requireEditableSongPage } from "~/services/songs/edit.server";
+import { checkNoteChanges } from "~/services/songs/edit-notes.server";
+import { parseNoteForm, type NoteRowValues } from "~/services/songs/notes-form.server";
 import { noteName } from "~/utils/note-names";
 import { spellInKey } from "~/engine/theory/spelling";
 

@@ -17,7 +17,7 @@ import { SearchPicker, type PickerItem, type PickerResults, type PickerTab } fro
 import { AMBIENT_EFFECTS, DRUM_KIND_INFO, DRUM_KITS, ENSEMBLES, MIX_STYLES, instrumentGroups } from "~/engine/catalogue";
 import type { PartName } from "~/engine/types";
 import { ApiError } from "~/server/http.server";
-import { currentParts, editProduction, latestVersion, loadSongForEditPage, requireEditableSongPage, type ProductionEdit } from "~/services/song-edit.server";
+import { currentParts, editProduction, latestVersion, loadSongForEditPage, requireEditableSongPage, type ProductionEdit } from "~/services/songs/edit.server";
 import {
   countDrums,
   countInstruments,
@@ -34,7 +34,7 @@ import {
   MixIdSchema,
   PitchedPartSchema,
   SfxIdSchema,
-} from "~/services/song-production.server";
+} from "~/services/songs/production.server";
 import { apiFetch } from "~/utils/api-client";
 
 const PART_LABELS: Record<PartName, string> = { drums: "Drums", bass: "Bass", chords: "Chords", lead: "Lead", pad: "Pad", arp: "Arpeggio" };

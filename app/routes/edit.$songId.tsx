@@ -14,7 +14,7 @@ import { playerSong } from "~/components/player/api";
 import { Waveform } from "~/components/songs/waveform";
 import { getFilter, getStyle } from "~/engine/catalogue";
 import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
-import { latestVersion, loadSongForEditPage, prepareForEditing } from "~/services/song-edit.server";
+import { latestVersion, loadSongForEditPage, prepareForEditing } from "~/services/songs/edit.server";
 import { apiFetch } from "~/utils/api-client";
 
 /** How often the layout asks whether an edit has finished rendering (spec 1 §9 wav poll: 2 s). */

@@ -3,7 +3,7 @@
 // /edit/{id}/vocals/modes), a take of the user's own voice: an uploaded WAV or MP3, or a recording made with
 // the microphone while the song plays. Auto uses the default effects; custom picks the pitch effect (or none:
 // only the production effect) and the production effect. Links lead to the lyrics editor and generated vocals.
-// The rules are in app/services/song-vocal-take.server.ts, shared with POST /api/vocal_files and
+// The rules are in app/services/vocals/vocal-take.server.ts, shared with POST /api/vocal_files and
 // POST /api/song/vocal.
 //
 // With JavaScript the take goes through those two APIs and the page polls GET /api/song/{id}/vocal every
@@ -12,7 +12,7 @@
 // refreshes itself while the vocal is made. Recording needs JavaScript.
 import { readFormData } from "~/utils/forms";
 import { editPageMeta } from "~/utils/edit-page-meta";
-import { GENERIC_VOCAL_ERROR } from "~/services/vocal-error-codes";
+import { GENERIC_VOCAL_ERROR } from "~/services/vocals/error-codes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
@@ -26,7 +26,7 @@ import { meterFill } from "~/components/vocals/wav-encode";
 import { songMediaUrl } from "~/models/song.server";
 import { ApiError } from "~/server/http.server";
 import { isMultipart, type MultipartUpload } from "~/server/uploads.server";
-import { loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
+import { loadSongForEditPage, requireEditableSongPage } from "~/services/songs/edit.server";
 import {
   DEFAULT_TAKE_OPTIONS,
   MAX_TAKE_SECONDS,
@@ -40,7 +40,7 @@ import {
   uploadVocalFile,
   vocalPageState,
   VocalTakeRequestSchema,
-} from "~/services/song-vocal-take.server";
+} from "~/services/vocals/vocal-take.server";
 import type { loader as layoutLoader } from "./edit.$songId";
 import { apiFetch } from "~/utils/api-client";
 

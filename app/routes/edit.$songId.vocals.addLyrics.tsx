@@ -1,7 +1,7 @@
 // /edit/{songId}/vocals/addLyrics, the lyrics editor (AddLyrics, spec 1 §2, §3 Lyrics, §4 Lyrics generation,
 // §5, §8). A prompt (with ideas) and Generate; then sections of lines, the language and Save/Delete, with
 // each line's syllables against its phrase when `enable_syllable_count_ui` is on. The rules are in
-// app/services/song-lyrics.server.ts, shared with the /api/song/{id}/lyrics routes.
+// app/services/lyrics/song-lyrics.server.ts, shared with the /api/song/{id}/lyrics routes.
 //
 // With JavaScript, Generate calls POST /api/song/{id}/lyrics and polls the status (components/lyrics/
 // lyrics-poll.ts); on completion the lyrics and timing are fetched. Without it the form posts to this
@@ -18,7 +18,7 @@ import { initialPollState, LYRICS_POLL_MS, lyricsPollStep, shouldPoll } from "~/
 import { LYRICS_SECTION_TYPES, type Lyrics, type LyricsSectionType, type PhrasePlan } from "~/engine/lyrics/types";
 import { isFlagActive } from "~/server/flags.server";
 import { ApiError } from "~/server/http.server";
-import { loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
+import { loadSongForEditPage, requireEditableSongPage } from "~/services/songs/edit.server";
 import {
   countSyllables,
   deleteLyrics,
@@ -30,7 +30,7 @@ import {
   songPhrasePlan,
   toLyrics,
   type LyricsInput,
-} from "~/services/song-lyrics.server";
+} from "~/services/lyrics/song-lyrics.server";
 import { LYRICS_PROMPT_MAX } from "~/utils/field-limits";
 import { apiFetch } from "~/utils/api-client";
 

@@ -27,9 +27,9 @@ import {
   type VocalError,
 } from "~/components/generative-vocals/generative-vocals-poll";
 import { ApiError } from "~/server/http.server";
-import { loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
-import { latestGeneratedVocal, requestGenerativeVocal, voices } from "~/services/song-generative-vocals.server";
-import { findLyrics } from "~/services/song-lyrics.server";
+import { loadSongForEditPage, requireEditableSongPage } from "~/services/songs/edit.server";
+import { latestGeneratedVocal, requestGenerativeVocal, voices } from "~/services/vocals/generative-vocals.server";
+import { findLyrics } from "~/services/lyrics/song-lyrics.server";
 import { apiFetch } from "~/utils/api-client";
 
 const IN_PROGRESS = ["pending", "generating_vocal_melody", "generating_vocals_for_sections"];

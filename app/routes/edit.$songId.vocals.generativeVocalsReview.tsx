@@ -7,7 +7,7 @@
 // Without JavaScript Save posts to this page's action, which puts the vocal on and redirects back with
 // ?saving=1; the page refreshes itself every 2.5 s until the song plays with the vocal.
 import { editPageMeta } from "~/utils/edit-page-meta";
-import { GENERIC_VOCAL_ERROR } from "~/services/vocal-error-codes";
+import { GENERIC_VOCAL_ERROR } from "~/services/vocals/error-codes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useReducer, useRef, useState, type FormEvent } from "react";
@@ -19,8 +19,8 @@ import { initialVocalPollState, shouldPollVocal, VOCAL_POLL_MS, vocalPollStep, w
 import { getVoice } from "~/engine/vocals/voices";
 import type { loader as layoutLoader } from "~/routes/edit.$songId";
 import { ApiError } from "~/server/http.server";
-import { loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
-import { generativeVocalStatus, latestGeneratedVocal, saveGenerativeVocal } from "~/services/song-generative-vocals.server";
+import { loadSongForEditPage, requireEditableSongPage } from "~/services/songs/edit.server";
+import { generativeVocalStatus, latestGeneratedVocal, saveGenerativeVocal } from "~/services/vocals/generative-vocals.server";
 import { apiFetch } from "~/utils/api-client";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,8 +8,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { loadSongForEditPage, requireEditableSongPage } from "~/services/song-edit.server";
-import { removeSongVocal, songHasVocal } from "~/services/song-vocal-take.server";
+import { loadSongForEditPage, requireEditableSongPage } from "~/services/songs/edit.server";
+import { removeSongVocal, songHasVocal } from "~/services/vocals/vocal-take.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { song, readOnlyReason } = await loadSongForEditPage(request, params.songId);

@@ -2,7 +2,7 @@
 // or the library with redirectFrom when they have none yet.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireVerifiedUser } from "~/server/guards.server";
-import { mostRecentSongId } from "~/services/library-page.server";
+import { mostRecentSongId } from "~/services/library/library-page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(request);

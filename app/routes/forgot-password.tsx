@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { db } from "~/server/db.server";
 import { clientIp } from "~/server/devices.server";
 import { hitRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
-import { requestPasswordReset } from "~/services/account.server";
+import { requestPasswordReset } from "~/services/account/workflows.server";
 import { echoValues, EmailField, formError, parseForm, readFormData } from "~/utils/forms";
 import { PUBLIC_PAGE } from "~/utils/page-handle";
 

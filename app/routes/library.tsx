@@ -19,7 +19,7 @@ import { getUserPlan } from "~/server/plans.server";
 import { ApiError } from "~/server/http.server";
 import { hasAccessToLabs, LabsRenameFormSchema, listLabsGenerations, renameLabsGeneration, type LabsPage } from "~/services/labs/index.server";
 import { archiveSong, copyLibrarySong, onboardingSteps } from "~/services/library/index.server";
-import { listSavedSongs, type LibraryPage } from "~/services/library-page.server";
+import { listSavedSongs, type LibraryPage } from "~/services/library/library-page.server";
 import { SONG_NAME_MAX } from "~/utils/field-limits";
 import { readFormData } from "~/utils/forms";
 import { IdSchema } from "~/utils/input-schemas";

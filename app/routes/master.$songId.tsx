@@ -25,8 +25,8 @@ import {
   type MasteringPage,
   type PreviewView,
 } from "~/services/mastering/index.server";
-import { loadSongForEditPage } from "~/services/song-edit.server";
-import { wavReadiness } from "~/services/song-wav.server";
+import { loadSongForEditPage } from "~/services/songs/edit.server";
+import { wavReadiness } from "~/services/songs/wav.server";
 import { MASTERING_ERRORS, MASTERING_STEPS, POLL_MS } from "~/utils/mastering";
 import { apiFetch } from "~/utils/api-client";
 

@@ -10,7 +10,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findVisibleSong, type Song } from "~/models/song.server";
 import { getOptionalUser } from "~/server/guards.server";
-import { findVersion } from "~/services/song-edit.server";
+import { findVersion } from "~/services/songs/edit.server";
 import { masteredFiles } from "~/services/mastering/index.server";
 import type { SongMedia } from "../../drizzle/schema/songs";
 import { mediaNotFound, storedMediaResponse } from "~/server/media-response.server";

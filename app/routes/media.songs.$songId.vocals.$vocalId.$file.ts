@@ -4,8 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findSong } from "~/models/song.server";
 import { requireUser } from "~/server/guards.server";
 import { mediaNotFound, storedMediaResponse } from "~/server/media-response.server";
-import { reviewFileKey } from "~/services/song-generative-vocals.server";
-import { findVocal } from "~/services/song-vocal-mix.server";
+import { reviewFileKey } from "~/services/vocals/generative-vocals.server";
+import { findVocal } from "~/services/vocals/vocal-mix.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

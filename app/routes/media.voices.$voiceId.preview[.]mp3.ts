@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/server/guards.server";
 import { storedMediaResponse } from "~/server/media-response.server";
-import { voicePreviewKey } from "~/services/song-generative-vocals.server";
+import { voicePreviewKey } from "~/services/vocals/generative-vocals.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { db } from "~/server/db.server";
 import { clientIp } from "~/server/devices.server";
 import { hitRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
-import { resetPassword } from "~/services/account.server";
+import { resetPassword } from "~/services/account/workflows.server";
 import { checkToken, type TokenCheck } from "~/server/tokens.server";
 import { formError, NewPasswordField, parseForm, readFormData } from "~/utils/forms";
 import { PUBLIC_PAGE } from "~/utils/page-handle";

@@ -15,7 +15,7 @@ import { clientIp } from "~/server/devices.server";
 import { BAN_MESSAGES, requireAnonymous } from "~/server/guards.server";
 import { hitRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
 import { signUpSentCookie } from "~/server/sign-up-sent.server";
-import { signUp } from "~/services/account.server";
+import { signUp } from "~/services/account/workflows.server";
 import { echoValues, EmailField, formError, NewPasswordField, parseForm, type FormErrors, readFormData } from "~/utils/forms";
 import { verifyContinuationFor } from "~/utils/redirect-from";
 import { PUBLIC_PAGE } from "~/utils/page-handle";

@@ -6,8 +6,8 @@ import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
-import { saveSong } from "~/services/song-library.server";
-import { SaveSongSchema } from "~/services/song-save-schema";
+import { saveSong } from "~/services/library/song-library.server";
+import { SaveSongSchema } from "~/services/songs/save-schema";
 import { sameSitePath } from "~/utils/redirect-from";
 import { IdSchema } from "~/utils/input-schemas";
 

@@ -13,7 +13,7 @@ import { clientIp } from "~/server/devices.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
 import { hitRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
 import { readSignUpSent } from "~/server/sign-up-sent.server";
-import { resendVerificationEmail, sendSignUpAttemptNotice, VERIFIED_CONTINUE_TO, verifyEmail, type VerifyResult } from "~/services/account.server";
+import { resendVerificationEmail, sendSignUpAttemptNotice, VERIFIED_CONTINUE_TO, verifyEmail, type VerifyResult } from "~/services/account/workflows.server";
 import { formError, parseForm, readFormData } from "~/utils/forms";
 
 export async function loader({ request }: LoaderFunctionArgs) {

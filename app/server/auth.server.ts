@@ -12,7 +12,7 @@ import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import type { User } from "../../drizzle/schema/auth";
 import { findOrCreateSocialUser, recordUserEvent, type SocialProfile, type SocialProvider } from "~/models/user.server";
-import { checkPassword } from "~/services/account.server";
+import { checkPassword } from "~/services/account/workflows.server";
 import { db } from "./db.server";
 import { clientIp, isAddressBanned, recordDeviceSignIn } from "./devices.server";
 import { env } from "./env.server";

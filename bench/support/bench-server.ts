@@ -61,8 +61,8 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   const { migrate } = await import("../../drizzle/migrate");
   const { seed } = await import("../../drizzle/seed");
   const { startBoss, stopBoss } = await import("../../jobs/boss");
-  const { createSongs } = await import("../../app/services/song-create.server");
-  const { composeSong, configureSongRendering, renderSongMedia } = await import("../../app/services/song-generate.server");
+  const { createSongs } = await import("../../app/services/songs/create.server");
+  const { composeSong, configureSongRendering, renderSongMedia } = await import("../../app/services/songs/generate.server");
   const { createSession, createUser } = await import("../../tests/support/auth");
 
   const name = `songloom_bench_pages_${process.pid}`;

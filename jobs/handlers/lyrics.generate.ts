@@ -1,6 +1,6 @@
-// Writes a song's lyrics from its prompt; see completeLyrics in app/services/song-lyrics.server.ts.
+// Writes a song's lyrics from its prompt; see completeLyrics in app/services/lyrics/song-lyrics.server.ts.
 // `lyricsId` is the song id (song_lyrics is keyed by song).
-import { completeLyrics, giveUpOnLyrics } from "../../app/services/song-lyrics.server";
+import { completeLyrics, giveUpOnLyrics } from "../../app/services/lyrics/song-lyrics.server";
 import { queues, type JobHandler } from "../queues";
 
 export const handle: JobHandler<"lyrics.generate"> = async (jobs) => {

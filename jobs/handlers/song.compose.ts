@@ -1,5 +1,5 @@
-// Composes a song (notes and sounds) and queues its render. Idempotent: see app/services/song-generate.server.ts.
-import { composeSong, giveUpOnSong } from "../../app/services/song-generate.server";
+// Composes a song (notes and sounds) and queues its render. Idempotent: see app/services/songs/generate.server.ts.
+import { composeSong, giveUpOnSong } from "../../app/services/songs/generate.server";
 import { queues, type JobHandler } from "../queues";
 
 export const handle: JobHandler<"song.compose"> = async (jobs) => {

@@ -1,7 +1,7 @@
 // Renders a composed song to audio in media storage and completes it. Idempotent: a retry after a killed
-// worker renders again and overwrites the same files; see app/services/song-generate.server.ts. Pool songs
+// worker renders again and overwrites the same files; see app/services/songs/generate.server.ts. Pool songs
 // render the same way on their own queue (song.render-pool.ts).
-import { giveUpOnSong, renderSongMedia } from "../../app/services/song-generate.server";
+import { giveUpOnSong, renderSongMedia } from "../../app/services/songs/generate.server";
 import { queues, type JobHandler } from "../queues";
 
 export function renderSongs(queue: "song.render" | "song.render-pool"): JobHandler<typeof queue> {

@@ -1,5 +1,5 @@
-// Renders an edit of a song as its next version; see renderSongVersion in app/services/song-edit.server.ts.
-import { giveUpOnVersion, renderSongVersion } from "../../app/services/song-edit.server";
+// Renders an edit of a song as its next version; see renderSongVersion in app/services/songs/edit.server.ts.
+import { giveUpOnVersion, renderSongVersion } from "../../app/services/songs/edit.server";
 import { queues, type JobHandler } from "../queues";
 
 export const handle: JobHandler<"song.rerender"> = async (jobs) => {

@@ -1,5 +1,5 @@
-// Exports the WAV of a song's current version; see exportSongWav in app/services/song-wav.server.ts.
-import { exportSongWav, giveUpOnWav } from "../../app/services/song-wav.server";
+// Exports the WAV of a song's current version; see exportSongWav in app/services/songs/wav.server.ts.
+import { exportSongWav, giveUpOnWav } from "../../app/services/songs/wav.server";
 import { queues, type JobHandler } from "../queues";
 
 export const handle: JobHandler<"song.wav"> = async (jobs) => {

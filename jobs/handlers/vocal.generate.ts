@@ -1,8 +1,8 @@
 // Makes a vocal for a song: a user's take (kind "take") or a voice singing the lyrics (kind "generated").
 // Both end with the vocal's audio in storage and the row completed; see docs/vocals-flow.md.
-import { generateSongVocal } from "../../app/services/song-generative-vocals.server";
-import { processSongVocalTake } from "../../app/services/song-vocal-take.server";
-import { findVocal, giveUpOnVocal } from "../../app/services/song-vocal-mix.server";
+import { generateSongVocal } from "../../app/services/vocals/generative-vocals.server";
+import { processSongVocalTake } from "../../app/services/vocals/vocal-take.server";
+import { findVocal, giveUpOnVocal } from "../../app/services/vocals/vocal-mix.server";
 import { queues, type JobHandler } from "../queues";
 
 export const handle: JobHandler<"vocal.generate"> = async (jobs) => {

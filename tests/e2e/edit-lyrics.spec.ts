@@ -13,7 +13,7 @@ import {
   LYRICS_TOO_LONG_MESSAGE,
   MAX_LYRICS_CHARACTERS,
   PROMPT_TOO_LONG_MESSAGE,
-} from "~/services/song-lyrics.server";
+} from "~/services/lyrics/song-lyrics.server";
 import { closeE2eDb, e2eDb, signedInUser, useCookies } from "./support/auth";
 import { createCompleteSong, SONG_READY_MS } from "./support/songs";
 

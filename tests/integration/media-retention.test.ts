@@ -6,8 +6,8 @@ import { songs, songVersions } from "#drizzle/schema/songs";
 import { REJECTED_DAYS, SUPERSEDED_DAYS, UNSAVED_DAYS, purgeExpiredMedia } from "~/services/media/retention";
 import { handle } from "#jobs/handlers/housekeeping.media-retention";
 import { getStorage, songMediaKeys } from "~/server/storage.server";
-import { createSongs } from "~/services/song-create.server";
-import { composeSong } from "~/services/song-generate.server";
+import { createSongs } from "~/services/songs/create.server";
+import { composeSong } from "~/services/songs/generate.server";
 import { setupTestDatabase } from "../support/database";
 import { signedIn, useSongServices } from "../support/songs";
 

@@ -19,7 +19,7 @@ import * as productionRoute from "~/routes/api.song.$id.production";
 import * as productionPage from "~/routes/edit.$songId.production";
 import * as mediaRoute from "~/routes/media.songs.$songId.$file";
 import { buildOpenApiDocument, registeredApiOperations } from "~/server/openapi.server";
-import { loadProduction, renderSongVersion } from "~/services/song-edit.server";
+import { loadProduction, renderSongVersion } from "~/services/songs/edit.server";
 import { callRoute, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { completeSong as completeTestSong, signedIn as signedInUser, useSongServices } from "../support/songs";

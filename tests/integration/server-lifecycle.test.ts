@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rawRows } from "~/server/db.server";
 import { findSong } from "~/models/song.server";
-import { createSongs } from "~/services/song-create.server";
+import { createSongs } from "~/services/songs/create.server";
 import { startBoss, stopBoss } from "#jobs/boss";
 import { createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";

@@ -7,7 +7,7 @@ import { songs, users } from "#drizzle/schema/index";
 import { startBoss, stopBoss } from "#jobs/boss";
 import { setFlag } from "~/server/flags.server";
 import { SharePageCache } from "~/server/page-cache.server";
-import { createSongs } from "~/services/song-create.server";
+import { createSongs } from "~/services/songs/create.server";
 import { createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 

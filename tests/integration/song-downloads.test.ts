@@ -19,11 +19,11 @@ import * as wavRoute from "~/routes/api.song.$id.wav";
 import * as wavReadyRoute from "~/routes/api.song.$id.wav.ready";
 import { env } from "~/server/env.server";
 import { LocalDiskStorage, useStorage, type MediaStorage } from "~/server/storage.server";
-import { createSongs } from "~/services/song-create.server";
-import { allowanceResetUtc, formatResetDate, monthStartUtc, NO_DOWNLOADS_MESSAGE, songDownloadsView } from "~/services/song-downloads.server";
-import { editProduction, loadComposition, loadProduction, renderSongVersion } from "~/services/song-edit.server";
-import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
-import { exportSongWav } from "~/services/song-wav.server";
+import { createSongs } from "~/services/songs/create.server";
+import { allowanceResetUtc, formatResetDate, monthStartUtc, NO_DOWNLOADS_MESSAGE, songDownloadsView } from "~/services/songs/downloads.server";
+import { editProduction, loadComposition, loadProduction, renderSongVersion } from "~/services/songs/edit.server";
+import { composeSong, configureSongRendering, renderSongMedia } from "~/services/songs/generate.server";
+import { exportSongWav } from "~/services/songs/wav.server";
 import { callRoute, createSession, createUser, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 

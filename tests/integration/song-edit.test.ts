@@ -13,9 +13,9 @@ import { findSong } from "~/models/song.server";
 import { env } from "~/server/env.server";
 import { getUserPlan } from "~/server/plans.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
-import { createSongs } from "~/services/song-create.server";
-import { copySong, editArrangement, editNotes, editProduction, loadComposition, loadProduction, prepareSongForEditing, renderSongVersion, reproduceSong, rewriteSong } from "~/services/song-edit.server";
-import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
+import { createSongs } from "~/services/songs/create.server";
+import { copySong, editArrangement, editNotes, editProduction, loadComposition, loadProduction, prepareSongForEditing, renderSongVersion, reproduceSong, rewriteSong } from "~/services/songs/edit.server";
+import { composeSong, configureSongRendering, renderSongMedia } from "~/services/songs/generate.server";
 import { createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 

@@ -17,9 +17,9 @@ import * as reviewMedia from "~/routes/media.songs.$songId.vocals.$vocalId.$file
 import * as previewMedia from "~/routes/media.voices.$voiceId.preview[.]mp3";
 import * as generativePage from "~/routes/edit.$songId.vocals.generativeVocals";
 import { getStorage } from "~/server/storage.server";
-import { renderSongVersion } from "~/services/song-edit.server";
-import { DAILY_VOCAL_GENERATIONS, VOCAL_DAILY_LIMIT_MESSAGE } from "~/services/song-generative-vocals.server";
-import { VOCAL_CREATE_FAILED_MESSAGE } from "~/services/song-vocal-mix.server";
+import { renderSongVersion } from "~/services/songs/edit.server";
+import { DAILY_VOCAL_GENERATIONS, VOCAL_DAILY_LIMIT_MESSAGE } from "~/services/vocals/generative-vocals.server";
+import { VOCAL_CREATE_FAILED_MESSAGE } from "~/services/vocals/vocal-mix.server";
 import * as protectedAdmin from "~/routes/admin.protected_lyrics";
 import { callRoute, createSession, createUser, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";

@@ -17,7 +17,7 @@ import * as songCountApi from "~/routes/api.song.$id.lyrics.syllable_count";
 import * as timingApi from "~/routes/api.song.$id.lyrics.timing";
 import * as lyricsPage from "~/routes/edit.$songId.vocals.addLyrics";
 import { setFlag } from "~/server/flags.server";
-import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, GENERATION_FAILED_MESSAGE, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
+import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, GENERATION_FAILED_MESSAGE, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/lyrics/song-lyrics.server";
 import { callRoute, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { completeSong as completeTestSong, signedIn as signedInUser, useSongServices } from "../support/songs";

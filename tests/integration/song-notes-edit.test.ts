@@ -11,7 +11,7 @@ import * as notesApi from "~/routes/api.song.$id.notes";
 import * as editApi from "~/routes/api.song.edit.$id";
 import * as arrangementPage from "~/routes/edit.$songId.arrangement";
 import * as notesPage from "~/routes/edit.$songId.notes";
-import { loadComposition, renderSongVersion } from "~/services/song-edit.server";
+import { loadComposition, renderSongVersion } from "~/services/songs/edit.server";
 import { callRoute, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { completeSong as completeTestSong, signedIn as signedInUser, useSongServices } from "../support/songs";

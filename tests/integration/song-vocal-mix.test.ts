@@ -1,4 +1,4 @@
-// A song and its vocal against real Postgres and real renders (app/services/song-vocal-mix.server.ts): putting
+// A song and its vocal against real Postgres and real renders (app/services/vocals/vocal-mix.server.ts): putting
 // a vocal on is a "vocals" version whose audio is the vocal mixed over the instrumental (which is reused,
 // not rendered again); later edits keep the vocal and re-mix it; taking it off brings the instrumental back;
 // a copy keeps it; a failed vocal shows the spec's message and never overwrites a finished one.
@@ -11,9 +11,9 @@ import { decodeAudio } from "~/engine/vocals";
 import { SAMPLE_RATE } from "~/engine/types";
 import { findSong, type Song } from "~/models/song.server";
 import { getStorage } from "~/server/storage.server";
-import { copySong, editProduction, renderSongVersion } from "~/services/song-edit.server";
-import { trackSongs } from "~/services/song-create.server";
-import { applyVocal, giveUpOnVocal, VOCAL_CREATE_FAILED_MESSAGE, vocalState } from "~/services/song-vocal-mix.server";
+import { copySong, editProduction, renderSongVersion } from "~/services/songs/edit.server";
+import { trackSongs } from "~/services/songs/create.server";
+import { applyVocal, giveUpOnVocal, VOCAL_CREATE_FAILED_MESSAGE, vocalState } from "~/services/vocals/vocal-mix.server";
 import * as mediaRoute from "~/routes/media.songs.$songId.$file";
 import { callRoute, get } from "../support/auth";
 import { setupTestDatabase } from "../support/database";

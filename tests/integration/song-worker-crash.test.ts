@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createSongs } from "~/services/song-create.server";
+import { createSongs } from "~/services/songs/create.server";
 import { findSong } from "~/models/song.server";
 import { setupTestDatabase } from "../support/database";
 import { createUser } from "../support/auth";

@@ -9,7 +9,7 @@ import { songs } from "#drizzle/schema/songs";
 import { storedMediaResponse } from "~/server/media-response.server";
 import { MIN_PART_BYTES, S3Storage } from "~/server/s3-storage.server";
 import { LocalDiskStorage, songMediaKeys, useStorage, type MediaStorage } from "~/server/storage.server";
-import { createSongs } from "~/services/song-create.server";
+import { createSongs } from "~/services/songs/create.server";
 import { migrateMedia } from "~/services/media/migrate";
 import * as songMediaRoute from "~/routes/media.songs.$songId.$file";
 import { callRoute, get } from "../support/auth";

@@ -15,7 +15,7 @@ import * as vocalsPage from "~/routes/edit.$songId.vocals._index";
 import * as releaseCreate from "~/routes/release.create";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { COVER_MESSAGES } from "~/services/releases/index.server";
-import { FILE_TOO_LARGE_MESSAGE } from "~/services/song-vocal-take.server";
+import { FILE_TOO_LARGE_MESSAGE } from "~/services/vocals/vocal-take.server";
 import { callRoute } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { completeSong, signedIn, useSongServices } from "../support/songs";

@@ -29,9 +29,9 @@ import * as reviewPage from "~/routes/edit.$songId.vocals.generativeVocalsReview
 import * as lyricsPage from "~/routes/edit.$songId.vocals.addLyrics";
 import * as takesPage from "~/routes/edit.$songId.vocals._index";
 import { getStorage } from "~/server/storage.server";
-import { VOCAL_DAILY_LIMIT_MESSAGE, DAILY_VOCAL_GENERATIONS } from "~/services/song-generative-vocals.server";
-import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/song-lyrics.server";
-import { GENERIC_VOCAL_ERROR, VOCAL_ERROR_MESSAGES } from "~/services/vocal-error-codes";
+import { VOCAL_DAILY_LIMIT_MESSAGE, DAILY_VOCAL_GENERATIONS } from "~/services/vocals/generative-vocals.server";
+import { DAILY_LIMIT_MESSAGE, DAILY_LYRICS_GENERATIONS, LYRICS_PROMPT_MAX, NO_LYRICS_MESSAGE, PROMPT_TOO_LONG_MESSAGE } from "~/services/lyrics/song-lyrics.server";
+import { GENERIC_VOCAL_ERROR, VOCAL_ERROR_MESSAGES } from "~/services/vocals/error-codes";
 import { callRoute, get, post } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
 import { setLyrics, songWithLyrics, withWords } from "../support/lyrics";

@@ -2,7 +2,7 @@
 import { songLyrics } from "#drizzle/schema/index";
 import { generateLyrics, type LyricsSection } from "~/engine/lyrics";
 import { findSong } from "~/models/song.server";
-import { songPhrasePlan } from "~/services/song-lyrics.server";
+import { songPhrasePlan } from "~/services/lyrics/song-lyrics.server";
 import type { TestDatabase } from "./database";
 import { completeSong } from "./songs";
 

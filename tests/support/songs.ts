@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { startBoss, stopBoss } from "#jobs/boss";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
-import { createSongs } from "~/services/song-create.server";
-import { composeSong, configureSongRendering, renderSongMedia } from "~/services/song-generate.server";
+import { createSongs } from "~/services/songs/create.server";
+import { composeSong, configureSongRendering, renderSongMedia } from "~/services/songs/generate.server";
 import { createSession, createUser } from "./auth";
 import type { TestDatabase } from "./database";
 

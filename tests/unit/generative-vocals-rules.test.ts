@@ -1,6 +1,6 @@
 // The rules lyrics must pass before a voice sings them: each broken rule gives its spec 1 §8 code, in order.
 import type { LyricsSection, PhrasePlan } from "~/engine/lyrics/types";
-import { checkGenerativeVocalLyrics, protectedAtSingTime, PROTECTED_RUN_WORDS, unsingableLine, type GenerativeVocalsRuleInput } from "~/services/generative-vocals-rules";
+import { checkGenerativeVocalLyrics, protectedAtSingTime, PROTECTED_RUN_WORDS, unsingableLine, type GenerativeVocalsRuleInput } from "~/services/vocals/generative-vocals-rules";
 
 // Two 4-second phrases of a verse, each fitting up to 10 syllables.
 const plan: PhrasePlan = {

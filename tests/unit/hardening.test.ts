@@ -1,7 +1,7 @@
 // The pure halves of the request hardening (ADR 017): which requests count as cross-site, each URL's body
 // limit, and the Content-Security-Policy. The express middleware is tested over HTTP in
 // tests/integration/hardening-http.test.ts and in the browser in tests/e2e/security.spec.ts.
-import { MAX_VOCAL_FILE_BYTES } from "~/services/song-vocal-take.server";
+import { MAX_VOCAL_FILE_BYTES } from "~/services/vocals/vocal-take.server";
 import { bodyLimitFor, DEFAULT_BODY_LIMIT } from "~/server/hardening/body-limits.server";
 import { crossSiteProblem, type RequestSource } from "~/server/hardening/same-origin.server";
 import { contentSecurityPolicy } from "~/server/hardening/security-headers.server";

@@ -1,6 +1,6 @@
 // Input that PostgreSQL would refuse (NUL in text, malformed ids) is bad input, answered with a field
 // error, never a failed query and a 500.
-import { SaveSongSchema } from "~/services/song-save-schema";
+import { SaveSongSchema } from "~/services/songs/save-schema";
 import { IdSchema, typedText } from "~/utils/input-schemas";
 
 test("ids are the characters our ids are made of, and nothing else", () => {
@@ -36,7 +36,7 @@ test("isPossibleId: ids from URLs that cannot exist are told apart before any qu
 test("the save API, the create page and the info page share one name limit (app/utils/field-limits.ts)", async () => {
   const { SONG_NAME_MAX, ARTIST_NAME_MAX } = await import("~/utils/field-limits");
   const { CreatePageActionSchema } = await import("~/server/create-flow.server");
-  const { SongInfoSchema } = await import("~/services/song-info.server");
+  const { SongInfoSchema } = await import("~/services/songs/info.server");
   const longest = { songName: "n".repeat(SONG_NAME_MAX), artistName: "a".repeat(ARTIST_NAME_MAX) };
   const tooLong = { songName: "n".repeat(SONG_NAME_MAX + 1), artistName: "a".repeat(ARTIST_NAME_MAX + 1) };
   expect(SaveSongSchema.safeParse(longest).success).toBe(true);

@@ -1,7 +1,7 @@
-// The one schema behind the info page and PUT /api/song/{id} (app/services/song-info.server.ts): what a
+// The one schema behind the info page and PUT /api/song/{id} (app/services/songs/info.server.ts): what a
 // valid name and tag are, and how typed tags are tidied before they are stored.
 import { z } from "zod";
-import { SongInfoSchema } from "~/services/song-info.server";
+import { SongInfoSchema } from "~/services/songs/info.server";
 
 const parse = (input: unknown) => SongInfoSchema.safeParse(input);
 const messages = (input: unknown) => {

@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
 import { LockIcon } from "~/components/icons";
-import type { SongDownloadsView } from "~/services/song-downloads.server";
+import type { SongDownloadsView } from "~/services/songs/downloads.server";
 import { useWavExport } from "./wav-export";
 
 export function SongDownloads({ downloads }: { downloads: SongDownloadsView }) {

@@ -3,12 +3,12 @@
 // generating_vocal_melody and generating_vocals_for_sections show progress; completed ends the wait; any
 // other status is an error code mapped per §8 (generic, content or specific). A polling failure or the
 // last poll without completion gives the generic error. Pure, so it is tested without a browser.
-import { GENERIC_VOCAL_ERROR, vocalError, type VocalError } from "~/services/vocal-error-codes";
+import { GENERIC_VOCAL_ERROR, vocalError, type VocalError } from "~/services/vocals/error-codes";
 
 export const GENERATIVE_VOCALS_POLL_MS = 5000;
 export const GENERATIVE_VOCALS_POLL_MAX = 25;
 // The codes, their messages and how each is shown are shared with the server: vocal-error-codes.ts.
-export { GENERIC_VOCAL_ERROR, VOCAL_ERROR_MESSAGES, vocalError, type VocalError, type VocalErrorKind } from "~/services/vocal-error-codes";
+export { GENERIC_VOCAL_ERROR, VOCAL_ERROR_MESSAGES, vocalError, type VocalError, type VocalErrorKind } from "~/services/vocals/error-codes";
 
 export type GenerativeVocalStatus = "pending" | "generating_vocal_melody" | "generating_vocals_for_sections" | "completed" | "error";
 

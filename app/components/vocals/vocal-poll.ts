@@ -4,7 +4,7 @@
 // putting it on failing: "Unable to create vocal track". No completion within VOCAL_WAIT_MAX_MS (5 minutes:
 // a 10-minute take takes well under a minute to process and mix on our machines, so 5 minutes means
 // something is stuck): "Timed out waiting for vocal". Pure, so it is tested without a browser.
-import { GENERIC_VOCAL_ERROR, VOCAL_TIMEOUT_MESSAGE } from "~/services/vocal-error-codes";
+import { GENERIC_VOCAL_ERROR, VOCAL_TIMEOUT_MESSAGE } from "~/services/vocals/error-codes";
 
 export const VOCAL_POLL_MS = 2_500;
 export const VOCAL_WAIT_MAX_MS = 5 * 60_000;

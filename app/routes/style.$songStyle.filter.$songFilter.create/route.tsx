@@ -30,8 +30,8 @@ import { createEntryToken, isValidEntryToken } from "~/server/create-entry.serve
 import { CreatePageActionSchema, requireStyle, requireStyleFilter, SongIdsSchema } from "~/server/create-flow.server";
 import { requireVerifiedUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
-import { rejectSong, saveSong } from "~/services/song-library.server";
-import { createSongs } from "~/services/song-create.server";
+import { rejectSong, saveSong } from "~/services/library/song-library.server";
+import { createSongs } from "~/services/songs/create.server";
 import { CreatorForm, type CreatorOptions, type CreatorValues } from "./creator-form";
 import { SongList, type ListedSong } from "./song-list";
 import { StyleIcon } from "~/components/icons";

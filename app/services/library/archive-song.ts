@@ -8,7 +8,7 @@ import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { getUserPlan } from "~/server/plans.server";
 import { songsOnOtherReleases } from "~/services/releases/index.server";
-import { refreshSongLocks } from "~/services/song-library.server";
+import { refreshSongLocks } from "~/services/library/song-library.server";
 
 export const SONG_ON_RELEASE_ARCHIVE_MESSAGE = "This song is on a release. Archive the release, or take it down, before archiving the song.";
 

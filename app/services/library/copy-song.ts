@@ -4,7 +4,7 @@
 import type { Song } from "../../../drizzle/schema/songs";
 import { findOwnedSong } from "~/models/song.server";
 import { ApiError } from "~/server/http.server";
-import { copySong } from "~/services/song-edit.server";
+import { copySong } from "~/services/songs/edit.server";
 
 export async function copyLibrarySong(user: { id: string }, songId: string): Promise<Song> {
   const song = await findOwnedSong(user.id, songId);

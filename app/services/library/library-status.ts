@@ -6,7 +6,7 @@ import { releases } from "../../../drizzle/schema/releases";
 import { songDownloads, songs } from "../../../drizzle/schema/songs";
 import { db } from "~/server/db.server";
 import { getUserPlan } from "~/server/plans.server";
-import { FORMAT_RULES, monthStartUtc } from "~/services/song-downloads.server";
+import { FORMAT_RULES, monthStartUtc } from "~/services/songs/downloads.server";
 import type { DownloadFormat } from "../../../drizzle/schema/songs";
 
 const WAV_COUNTED = (Object.keys(FORMAT_RULES) as DownloadFormat[]).filter((format) => FORMAT_RULES[format].countsAsWav);

@@ -9,7 +9,7 @@ import type { Song } from "../../../drizzle/schema/songs";
 import { DEFAULT_PLATFORM, platformTarget, type PlatformId } from "~/engine/master/presets";
 import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
-import { requestWav, wavReadiness } from "../song-wav.server";
+import { requestWav, wavReadiness } from "../songs/wav.server";
 import { MASTERING_ERRORS, POLL_MS } from "~/utils/mastering";
 import { DEFAULT_INTENSITY, findMasteringFile, SAMPLE_SECONDS } from "./files";
 import { clampSampleStart, defaultSampleStart } from "./sample-window";

@@ -9,7 +9,7 @@ import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { getUserPlan } from "~/server/plans.server";
 import { getStorage } from "~/server/storage.server";
-import { formatRefusal } from "~/services/song-downloads.server";
+import { formatRefusal } from "~/services/songs/downloads.server";
 import { explicitLabel } from "~/utils/release-display";
 import { coverArtById, releaseView } from "./release-view";
 import type { Release } from "../../../drizzle/schema/releases";

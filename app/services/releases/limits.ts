@@ -8,7 +8,7 @@ import { db, type Db, type Tx } from "~/server/db.server";
 import { isFlagActive } from "~/server/flags.server";
 import { getUserPlan } from "~/server/plans.server";
 import type { PlanKey } from "~/content/plans";
-import { allowanceResetUtc, formatResetDate, monthStartUtc } from "~/services/song-downloads.server";
+import { allowanceResetUtc, formatResetDate, monthStartUtc } from "~/services/songs/downloads.server";
 import { ReleaseStatus } from "./status";
 
 export const SONGS_PER_RELEASE = 3;

@@ -6,14 +6,14 @@
 // mastered (docs/edit-flow.md). A locked or still-generating song refuses it like any other edit.
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { songs, type Song } from "../../drizzle/schema/songs";
+import { songs, type Song } from "../../../drizzle/schema/songs";
 import { FILTERS, STYLES } from "~/engine/catalogue";
 import { UNNAMED_SONG } from "~/models/song.server";
 import { db, rawRows } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { ARTIST_NAME_MAX, SONG_NAME_MAX, TAG_MAX, TAGS_MAX } from "~/utils/field-limits";
 import { typedText } from "~/utils/input-schemas";
-import { MASTERED_SONG_MESSAGE, SONG_NOT_READY_MESSAGE, type EditableSong } from "./song-edit.server";
+import { MASTERED_SONG_MESSAGE, SONG_NOT_READY_MESSAGE, type EditableSong } from "./edit.server";
 
 export { ARTIST_NAME_MAX, SONG_NAME_MAX, TAG_MAX, TAGS_MAX };
 export const TAG_SUGGESTIONS_MAX = 10;

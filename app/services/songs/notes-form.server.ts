@@ -3,7 +3,7 @@
 // Submitting replaces that part's notes in that segment; each row's problems come back by row.
 import { STEPS_PER_SEGMENT, DRUM_KINDS, type DrumKind, type Note, type PartName } from "~/engine/types";
 import { parsePitch } from "~/utils/note-names";
-import { MAX_NOTES_PER_PART } from "./song-edit-notes.server";
+import { MAX_NOTES_PER_PART } from "./edit-notes.server";
 
 export interface NoteRowValues {
   step: string;

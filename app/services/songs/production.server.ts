@@ -18,7 +18,7 @@ import {
 } from "~/engine/catalogue";
 import { DRUM_KINDS, PART_NAMES, type DrumKind, type PartName, type PitchedPart } from "~/engine/types";
 import { typedText } from "~/utils/input-schemas";
-import type { ProductionEdit } from "./song-edit.server";
+import type { ProductionEdit } from "./edit.server";
 
 import { DRUM_TAB_PAGE_SIZE, INSTRUMENT_PAGE_SIZE } from "~/components/production/page-sizes";
 

@@ -11,10 +11,10 @@
 import { randomInt } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { admitRenderWork } from "../../jobs/admission";
-import { enqueue } from "../../jobs/enqueue";
-import { songs, type NewSong, type SongOrigin, type StoredSongParams } from "../../drizzle/schema/songs";
-import { newId } from "../../drizzle/schema/columns";
+import { admitRenderWork } from "../../../jobs/admission";
+import { enqueue } from "../../../jobs/enqueue";
+import { songs, type NewSong, type SongOrigin, type StoredSongParams } from "../../../drizzle/schema/songs";
+import { newId } from "../../../drizzle/schema/columns";
 import {
   CREATION_DEFAULTS,
   getAmbientEffect,
@@ -36,7 +36,7 @@ import {
 import { recordUserEvent } from "~/models/user.server";
 import { db } from "~/server/db.server";
 import { ApiError, type FieldErrors } from "~/server/http.server";
-import { vocalState, type VocalState } from "./song-vocal-mix.server";
+import { vocalState, type VocalState } from "../vocals/vocal-mix.server";
 import { invalidInput } from "~/server/api.server";
 import { getUserPlan } from "~/server/plans.server";
 import { IdSchema, typedText } from "~/utils/input-schemas";

@@ -8,10 +8,10 @@
 // The edit guards (requireEditableSong / requireEditableSongPage) run before any of it.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { enqueue } from "../../jobs/enqueue";
-import { songVersions } from "../../drizzle/schema/songs";
-import { songVocals, vocalFiles, type SongVocal, type VocalFile } from "../../drizzle/schema/vocals";
-import { newId } from "../../drizzle/schema/columns";
+import { enqueue } from "../../../jobs/enqueue";
+import { songVersions } from "../../../drizzle/schema/songs";
+import { songVocals, vocalFiles, type SongVocal, type VocalFile } from "../../../drizzle/schema/vocals";
+import { newId } from "../../../drizzle/schema/columns";
 import { decodeTakeOffThread, processTakeOffThread, TakeRejectedError } from "~/engine/threads/takeOffThread";
 import { COMPOSITION_EFFECTS, type CompositionEffect } from "~/engine/vocals/processTake";
 import { PITCH_EFFECTS, type PitchEffect } from "~/engine/vocals/autotune";
@@ -23,8 +23,8 @@ import { getStorage } from "~/server/storage.server";
 import { isMultipart, readMultipartUpload, UploadTooLargeError, type MultipartUpload, type UploadedFile } from "~/server/uploads.server";
 import type { SessionUser } from "~/server/guards.server";
 import { IdSchema } from "~/utils/input-schemas";
-import { currentParts, latestVersion, type EditableSong } from "./song-edit.server";
-import { applyVocal, findVocal, giveUpOnVocal, vocalState, type VocalState } from "./song-vocal-mix.server";
+import { currentParts, latestVersion, type EditableSong } from "../songs/edit.server";
+import { applyVocal, findVocal, giveUpOnVocal, vocalState, type VocalState } from "./vocal-mix.server";
 
 /** Largest upload accepted (bytes): 50 MB, about 4.5 minutes of CD-quality stereo WAV or 10 of mono. */
 export const MAX_VOCAL_FILE_BYTES = 50 * 1024 * 1024;

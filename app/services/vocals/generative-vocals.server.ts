@@ -8,10 +8,10 @@
 //   saveGenerativeVocal     POST …/generative_vocals/save: the newest completed one goes on the song (applyVocal).
 //   voices / voicePreviewKey the voice picker; each preview is rendered once and kept in storage.
 import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { enqueue } from "../../jobs/enqueue";
-import { users } from "../../drizzle/schema/auth";
-import { songs, type Song } from "../../drizzle/schema/songs";
-import { protectedLyrics, songVocals, type SongVocal, type VocalOptions, type VocalStatus } from "../../drizzle/schema/vocals";
+import { enqueue } from "../../../jobs/enqueue";
+import { users } from "../../../drizzle/schema/auth";
+import { songs, type Song } from "../../../drizzle/schema/songs";
+import { protectedLyrics, songVocals, type SongVocal, type VocalOptions, type VocalStatus } from "../../../drizzle/schema/vocals";
 import { deriveSeed } from "~/engine/theory/hash";
 import { finishVocalOffThread, renderVoicePreviewOffThread, singNotesOffThread, writeVocalMelodyOffThread, type SungChunk } from "~/engine/threads/singOffThread";
 import { getVoice, VOICES } from "~/engine/vocals/voices";
@@ -23,10 +23,10 @@ import { getStorage } from "~/server/storage.server";
 import { phrasePlan } from "~/engine/lyrics";
 import { syllabifyLine } from "~/engine/vocals/syllabify";
 import { checkGenerativeVocalLyrics, protectedAtSingTime, unsingableLine, type GenerativeVocalsRuleError } from "./generative-vocals-rules";
-import { VOCAL_ERROR_MESSAGES } from "./vocal-error-codes";
-import { loadComposition, type EditableSong } from "./song-edit.server";
-import { findLyrics, songPhrasePlan } from "./song-lyrics.server";
-import { applyVocal, findVocal, giveUpOnVocal, vocalState } from "./song-vocal-mix.server";
+import { VOCAL_ERROR_MESSAGES } from "./error-codes";
+import { loadComposition, type EditableSong } from "../songs/edit.server";
+import { findLyrics, songPhrasePlan } from "../lyrics/song-lyrics.server";
+import { applyVocal, findVocal, giveUpOnVocal, vocalState } from "./vocal-mix.server";
 
 /** Generated vocals one user may start in any 24 hours (429 past it): each sings a whole song. */
 export const DAILY_VOCAL_GENERATIONS = 20;

@@ -2,8 +2,8 @@
 // songs (15 by default; search by name, artist or tag; one tag), each with the releases it is on, and the
 // song they touched last.
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
-import { releases, releaseSongs } from "../../drizzle/schema/releases";
-import { songs } from "../../drizzle/schema/songs";
+import { releases, releaseSongs } from "../../../drizzle/schema/releases";
+import { songs } from "../../../drizzle/schema/songs";
 import { getFilter, getStyle } from "~/engine/catalogue";
 import { songAudioUrl, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";

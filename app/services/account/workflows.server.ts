@@ -1,7 +1,7 @@
 // Account workflows that span users, tokens, email and sessions: sign-up, email verification, password
 // reset. Ban and unban are staff actions: app/services/admin/ban.ts. Routes call these; none of them touches a Request.
 import { eq } from "drizzle-orm";
-import { users, type User } from "../../drizzle/schema/auth";
+import { users, type User } from "../../../drizzle/schema/auth";
 import {
   createEmailUser,
   EmailTakenError,

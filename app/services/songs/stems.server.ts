@@ -7,14 +7,14 @@
 // The zip is kept in media storage beside the version's other files, so a second download is a file read.
 import path from "node:path";
 import { Zip, ZipPassThrough } from "fflate";
-import type { Song } from "../../drizzle/schema/songs";
+import type { Song } from "../../../drizzle/schema/songs";
 import { encodeWav, renderStem, type Seconds, type StereoBuffer, type Track } from "~/engine";
 import { scheduleRender } from "~/engine/pipeline";
 import { SAMPLE_RATE } from "~/engine/types";
 import { diskStemCache, stemCacheKey, type StemCache } from "~/engine/threads/stemCache";
 import { getStorage, songMediaKeys } from "~/server/storage.server";
-import { loadComposition, loadProduction } from "./song-edit.server";
-import { songRenderOptions } from "./song-generate.server";
+import { loadComposition, loadProduction } from "./edit.server";
+import { songRenderOptions } from "./generate.server";
 
 /** Each stem's peak is brought here: stems are raw material for another mix, as loud as they can be without clipping. */
 const STEM_PEAK = 10 ** (-1 / 20);

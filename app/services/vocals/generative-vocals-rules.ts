@@ -5,7 +5,7 @@
 // word normalisation of the copyright screen).
 import { copyrightOverlap, detectLanguage, isEnglish, lineSyllables, normalisedWords } from "~/engine/lyrics";
 import type { LyricsSection, Phrase, PhrasePlan } from "~/engine/lyrics/types";
-import { VOCAL_ERROR_MESSAGES } from "./vocal-error-codes";
+import { VOCAL_ERROR_MESSAGES } from "./error-codes";
 
 /** The spec 1 §8 codes a POST can be refused with for the lyrics' content, and those the job ends with. */
 export type GenerativeVocalsRuleCode =

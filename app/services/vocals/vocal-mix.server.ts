@@ -9,10 +9,10 @@ import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { mixVocalOffThread } from "~/engine/threads";
 import { getStorage } from "~/server/storage.server";
-import type { SongMedia, SongVersion, VersionStatus } from "../../drizzle/schema/songs";
-import { songVocals, type SongVocal, type VocalStatus } from "../../drizzle/schema/vocals";
-import { editBase, latestVersion, submitVersion } from "./song-edit.server";
-import { GENERIC_VOCAL_ERROR } from "./vocal-error-codes";
+import type { SongMedia, SongVersion, VersionStatus } from "../../../drizzle/schema/songs";
+import { songVocals, type SongVocal, type VocalStatus } from "../../../drizzle/schema/vocals";
+import { editBase, latestVersion, submitVersion } from "../songs/edit.server";
+import { GENERIC_VOCAL_ERROR } from "./error-codes";
 import { isPossibleId } from "~/utils/input-schemas";
 
 /** The message a failed vocal shows (spec 1 §8 "Vocal create failure"). */

@@ -5,9 +5,9 @@
 // song still ends complete, never back in an earlier status. See docs/decisions/006-song-generation-jobs.md.
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { enqueue } from "../../jobs/enqueue";
-import { compositions, productions, songs, type NewSong, type Song, type SongMedia } from "../../drizzle/schema/songs";
-import { newId } from "../../drizzle/schema/columns";
+import { enqueue } from "../../../jobs/enqueue";
+import { compositions, productions, songs, type NewSong, type Song, type SongMedia } from "../../../drizzle/schema/songs";
+import { newId } from "../../../drizzle/schema/columns";
 import { compose, getFilter, produce } from "~/engine";
 import type { RenderOptions, SongRender } from "~/engine/pipeline";
 import { renderFromPartsOffThread, renderPreviewOffThread } from "~/engine/threads";
@@ -17,7 +17,7 @@ import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { observeRenderStages } from "~/server/observability/metrics.server";
 import { getStorage, songMediaKeys, songPreviewKey } from "~/server/storage.server";
-import { newSeed, poolParams, PRIORITY } from "./song-create.server";
+import { newSeed, poolParams, PRIORITY } from "./create.server";
 
 /** Finished-or-generating songs each filter keeps ready for POST /song/fetch and plain creates. */
 export const POOL_SIZE_PER_FILTER = 2;

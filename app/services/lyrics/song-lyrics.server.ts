@@ -4,10 +4,10 @@
 // (requireEditableSong / loadSongForEditPage) run before any of it.
 import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { enqueue } from "../../jobs/enqueue";
-import { users } from "../../drizzle/schema/auth";
-import { lyricsGenerations, songLyrics, type SongLyrics } from "../../drizzle/schema/vocals";
-import type { Song } from "../../drizzle/schema/songs";
+import { enqueue } from "../../../jobs/enqueue";
+import { users } from "../../../drizzle/schema/auth";
+import { lyricsGenerations, songLyrics, type SongLyrics } from "../../../drizzle/schema/vocals";
+import type { Song } from "../../../drizzle/schema/songs";
 import {
   generateLyrics,
   lineSyllables,
@@ -30,8 +30,8 @@ import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { LYRICS_PROMPT_MAX } from "~/utils/field-limits";
 import { typedText } from "~/utils/input-schemas";
-import { newSeed } from "./song-create.server";
-import { loadComposition, type EditableSong } from "./song-edit.server";
+import { newSeed } from "../songs/create.server";
+import { loadComposition, type EditableSong } from "../songs/edit.server";
 
 /** Generations one user may start in any 24 hours (answer 429 past it). */
 export const DAILY_LYRICS_GENERATIONS = 30;

@@ -3,11 +3,11 @@
 // of note and arrangement edits shared by the APIs and the pages' actions. Anything a person can send
 // wrong becomes a 400 naming the field (`changes.0.notes.3.pitch`, `order.2`), never a 500.
 import { z } from "zod";
-import type { Song } from "../../drizzle/schema/songs";
+import type { Song } from "../../../drizzle/schema/songs";
 import { DRUM_KINDS, PART_NAMES, STEPS_PER_SEGMENT, type Composition, type DrumKind, type Note, type PartName } from "~/engine/types";
 import { secondsPer16th } from "~/engine/theory/rhythm";
 import { ApiError, type FieldErrors } from "~/server/http.server";
-import { currentParts } from "./song-edit.server";
+import { currentParts } from "./edit.server";
 
 export const MAX_NOTES_PER_PART = 512;
 export const MAX_SEGMENTS = 64;

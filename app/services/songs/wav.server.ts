@@ -7,15 +7,15 @@
 // version completing meanwhile resets the status to `none` (renderSongVersion), and the late export of
 // the older version then changes nothing.
 import { and, eq } from "drizzle-orm";
-import { enqueue } from "../../jobs/enqueue";
-import { songs, type Song, type WavStatus } from "../../drizzle/schema/songs";
+import { enqueue } from "../../../jobs/enqueue";
+import { songs, type Song, type WavStatus } from "../../../drizzle/schema/songs";
 import { renderFromPartsOffThread } from "~/engine/threads";
 import { findSong } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { getStorage } from "~/server/storage.server";
-import { loadComposition, loadProduction, SONG_NOT_READY_MESSAGE } from "./song-edit.server";
-import { songRenderOptions } from "./song-generate.server";
+import { loadComposition, loadProduction, SONG_NOT_READY_MESSAGE } from "./edit.server";
+import { songRenderOptions } from "./generate.server";
 
 export interface WavReadiness {
   status: WavStatus;

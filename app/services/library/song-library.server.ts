@@ -7,7 +7,7 @@
 // limit, the limit is enforced, and the song is not among the unlocked songs". The unlocked ones are the
 // earliest saved.
 import { and, eq, sql } from "drizzle-orm";
-import { songs } from "../../drizzle/schema/songs";
+import { songs } from "../../../drizzle/schema/songs";
 import { findOwnedSong, toSongSummary, UNNAMED_SONG, type SongSummary } from "~/models/song.server";
 import { recordUserEvent } from "~/models/user.server";
 import { db, type Db, type Tx } from "~/server/db.server";

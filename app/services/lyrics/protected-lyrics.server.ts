@@ -2,7 +2,7 @@
 // them (copyright_check_error, generative-vocals-rules.ts). Listed, added and removed on /admin/protected_lyrics.
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { protectedLyrics } from "../../drizzle/schema/vocals";
+import { protectedLyrics } from "../../../drizzle/schema/vocals";
 import { db } from "~/server/db.server";
 import { typedText } from "~/utils/input-schemas";
 

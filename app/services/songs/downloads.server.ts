@@ -8,16 +8,16 @@
 // - the WAV must have been prepared (POST /api/song/{id}/wav) for the current version;
 // - every download is recorded in song_downloads.
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
-import { songDownloads, type DownloadFormat, type Song } from "../../drizzle/schema/songs";
+import { songDownloads, type DownloadFormat, type Song } from "../../../drizzle/schema/songs";
 import { UNNAMED_SONG } from "~/models/song.server";
 import { db, type Db, type Tx } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { getUserPlan, type PlanFeature, type UserPlan } from "~/server/plans.server";
 import { getStorage } from "~/server/storage.server";
-import { LOCKED_SONG_MESSAGE, SONG_NOT_READY_MESSAGE } from "./song-edit.server";
-import { ensureStemsZip } from "./song-stems.server";
-import { masteredFiles } from "./mastering";
-import { wavReadiness, type WavReadiness } from "./song-wav.server";
+import { LOCKED_SONG_MESSAGE, SONG_NOT_READY_MESSAGE } from "./edit.server";
+import { ensureStemsZip } from "./stems.server";
+import { masteredFiles } from "../mastering";
+import { wavReadiness, type WavReadiness } from "./wav.server";
 
 export const DOWNLOAD_FORMATS = ["mp3", "wav", "midi", "stems"] as const satisfies readonly DownloadFormat[];
 

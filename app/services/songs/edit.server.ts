@@ -8,8 +8,8 @@
 import path from "node:path";
 import { redirect } from "@remix-run/node";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { enqueue } from "../../jobs/enqueue";
-import { admitRenderWork } from "../../jobs/admission";
+import { enqueue } from "../../../jobs/enqueue";
+import { admitRenderWork } from "../../../jobs/admission";
 import {
   compositions,
   productions,
@@ -20,10 +20,10 @@ import {
   type SongVersion,
   type StoredSongParams,
   type VersionChange,
-} from "../../drizzle/schema/songs";
+} from "../../../drizzle/schema/songs";
 import { arrangeSegments, compose, produce, STEPS_PER_SEGMENT, withSegmentNotes, type Composition, type Note, type PartName, type Production } from "~/engine";
 import type { SongPeaks } from "~/engine/encode";
-import { newId } from "../../drizzle/schema/columns";
+import { newId } from "../../../drizzle/schema/columns";
 import { findSong, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { requireVerifiedUser, type SessionUser } from "~/server/guards.server";
@@ -31,11 +31,11 @@ import { ApiError } from "~/server/http.server";
 import { getUserPlan, isPaidPlan } from "~/server/plans.server";
 import { prepareEditOffThread, renderFromPartsOffThread } from "~/engine/threads";
 import { getStorage, songMediaKeys } from "~/server/storage.server";
-import { downsamplePeaks, engineParams, songRenderOptions, storeRenderedSong, WAVE_PREVIEW_PAIRS } from "./song-generate.server";
-import { findVocal, instrumentalMedia, mixVersionVocal } from "./song-vocal-mix.server";
-import { songVocals } from "../../drizzle/schema/vocals";
-import { newSeed } from "./song-create.server";
-import { saveSong } from "./song-library.server";
+import { downsamplePeaks, engineParams, songRenderOptions, storeRenderedSong, WAVE_PREVIEW_PAIRS } from "./generate.server";
+import { findVocal, instrumentalMedia, mixVersionVocal } from "../vocals/vocal-mix.server";
+import { songVocals } from "../../../drizzle/schema/vocals";
+import { newSeed } from "./create.server";
+import { saveSong } from "../library/song-library.server";
 
 export const MASTERED_SONG_MESSAGE = "This song has been mastered, so it can no longer be edited. Make a copy to keep working on it.";
 export const SONG_NOT_READY_MESSAGE = "This song is still being created. Try again when it is ready.";
