@@ -49,4 +49,5 @@ test("the save API, the create page and the info page share one name limit (app/
   expect([save(longest.songName), save(tooLong.songName)]).toEqual([true, false]);
   expect(SongInfoSchema.shape.songName.safeParse(tooLong.songName).success).toBe(false);
   expect(SongInfoSchema.shape.songName.safeParse(longest.songName).success).toBe(true);
-});
+  // The two server modules pull in the database and engine layers on first import: seconds on a busy machine.
+}, 30_000);
