@@ -67,6 +67,8 @@ export default defineConfig({
       // The local stores (issue 18) answer a delivered batch after this long; the default half second,
       // times two deliveries per store in the distribution test, is waiting the test does not need.
       LOCAL_STORES_ACK_DELAY_MS: "50",
+      // One JSON line per request would bury a failing test's output; warnings and errors still show.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },
   },
 });

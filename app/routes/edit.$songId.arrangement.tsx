@@ -163,7 +163,8 @@ function SegmentList({ data }: { data: Data }) {
           onDragOver={(event) => event.preventDefault()}
           onDrop={(event) => onDrop(event, position)}
           onDragEnd={() => setDragged(null)}
-          className={`flex flex-wrap items-center gap-4 rounded-xl border bg-ink-900 px-4 py-3 ${dragged === position ? "border-accent-400" : "border-ink-700"}`}
+          // scroll-mt: a segment scrolled to (by focus or a drag) stops below the sticky header and action bar.
+          className={`flex scroll-mt-40 flex-wrap items-center gap-4 rounded-xl border bg-ink-900 px-4 py-3 ${dragged === position ? "border-accent-400" : "border-ink-700"}`}
         >
           <span aria-hidden="true" className="cursor-grab text-slate-500">
             ⋮⋮
