@@ -82,6 +82,10 @@ export function limitRequestBody(req: Request, res: Response, next: NextFunction
     req.unpipe(counted);
     refuseTooLarge(req, res, limit);
   });
+  // The over-limit error is answered by refuseTooLarge (413). A reader that already stopped (an upload
+  // parser cancels its stream when the request aborts) leaves no listener behind, and an 'error' event
+  // with no listener would end the whole process: this one keeps it a refused request.
+  counted.on("error", () => {});
   req.pipe(counted);
   res.locals.requestBody = counted;
   // Answered without reading the whole body (refused before it was read, e.g. a stranger's upload): drop
