@@ -5,7 +5,7 @@
 // server issues a single-use token for exactly those releases). Plain forms and links: no JavaScript needed.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ADMIN_EMPTY_MESSAGE, ADMIN_ERROR_MESSAGE, AdminPage, adminCard, adminField, formatDate, Notice, Pagination } from "~/components/admin/admin-ui";
+import { ADMIN_EMPTY_MESSAGE, ADMIN_ERROR_MESSAGE, AdminInput, AdminPage, adminCard, adminField, formatDate, Notice, Pagination } from "~/components/admin/admin-ui";
 import { buttonClass } from "~/components/button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { safeAdminReturn } from "~/server/admin-api.server";
@@ -131,27 +131,9 @@ export default function AdminDistro() {
       </nav>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="queue" value={current} />
-        <div className="grid min-w-64 flex-1 gap-1">
-          <label htmlFor="distro-q" className="text-sm text-slate-300">
-            Search
-          </label>
-          <input id="distro-q" name="q" type="search" defaultValue={form.q} placeholder="Title, artist, email or id" className={adminField} aria-invalid={errors?.q ? true : undefined} aria-describedby={errors?.q ? "distro-q-error" : undefined} />
-          {errors?.q ? <p id="distro-q-error" className="text-sm text-rose-300">{errors.q}</p> : null}
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="distro-start" className="text-sm text-slate-300">
-            Submitted from
-          </label>
-          <input id="distro-start" name="startDate" type="date" min={STATS_MIN_DATE} max={today} defaultValue={form.startDate} className={adminField} aria-invalid={errors?.startDate ? true : undefined} aria-describedby={errors?.startDate ? "distro-start-error" : undefined} />
-          {errors?.startDate ? <p id="distro-start-error" className="text-sm text-rose-300">{errors.startDate}</p> : null}
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="distro-end" className="text-sm text-slate-300">
-            Submitted until
-          </label>
-          <input id="distro-end" name="endDate" type="date" min={STATS_MIN_DATE} max={today} defaultValue={form.endDate} className={adminField} aria-invalid={errors?.endDate ? true : undefined} aria-describedby={errors?.endDate ? "distro-end-error" : undefined} />
-          {errors?.endDate ? <p id="distro-end-error" className="text-sm text-rose-300">{errors.endDate}</p> : null}
-        </div>
+        <AdminInput id="distro-q" label="Search" grow name="q" type="search" defaultValue={form.q} placeholder="Title, artist, email or id" error={errors?.q} />
+        <AdminInput id="distro-start" label="Submitted from" name="startDate" type="date" min={STATS_MIN_DATE} max={today} defaultValue={form.startDate} error={errors?.startDate} />
+        <AdminInput id="distro-end" label="Submitted until" name="endDate" type="date" min={STATS_MIN_DATE} max={today} defaultValue={form.endDate} error={errors?.endDate} />
         <input type="hidden" name="itemsPerPage" value={result?.itemsPerPage ?? 25} />
         <button type="submit" className={buttonClass("primary")}>
           Search

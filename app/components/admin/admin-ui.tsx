@@ -16,6 +16,19 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? <p id={id} className="text-sm text-rose-300">{message}</p> : null;
 }
 
+/** A labelled input of an admin filter form, with its error under it (named by aria-describedby). */
+export function AdminInput({ id, label, error, grow = false, ...input }: { id: string; label: string; error?: string; grow?: boolean } & Omit<JSX.IntrinsicElements["input"], "id" | "className">) {
+  return (
+    <div className={grow ? "grid min-w-64 flex-1 gap-1" : "grid gap-1"}>
+      <label htmlFor={id} className="text-sm text-slate-300">
+        {label}
+      </label>
+      <input id={id} className={adminField} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
 export function AdminPage({ title, intro, back = { to: "/admin", label: "Dashboard" }, children }: { title: string; intro?: ReactNode; back?: { to: string; label: string }; children: ReactNode }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
