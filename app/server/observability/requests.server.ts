@@ -4,17 +4,9 @@
 // "routes/s.$songId"), never by the raw path, so the number of label values stays the number of routes.
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { log } from "./log.server";
 import { httpDuration } from "./metrics.server";
-
-interface BuildRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-}
+import { compileRouteMatcher, type BuildRoute } from "./route-match.server";
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 /** Answered before Remix; their own label, logged only at debug (probes and assets are most requests). */
@@ -22,17 +14,11 @@ const QUIET = /^\/(healthz|readyz|metrics)$|^\/build\//;
 
 /** A function from a URL path to the id of the Remix route that serves it (the build's route table). */
 export function routeLabeller(routes: Record<string, BuildRoute>): (pathname: string) => string {
-  const all = Object.values(routes);
-  const tree = (parentId: string | undefined): AgnosticRouteObject[] =>
-    all
-      .filter((route) => route.parentId === parentId)
-      .map((route) => (route.index ? { id: route.id, path: route.path, index: true as const } : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) }));
-  const routesTree = tree(undefined);
+  const match = compileRouteMatcher(routes);
   return (pathname) => {
     if (pathname.startsWith("/build/")) return "static";
     if (QUIET.test(pathname)) return pathname;
-    const matches = matchRoutes(routesTree, pathname);
-    return matches?.[matches.length - 1]?.route.id ?? "unmatched";
+    return match(pathname) ?? "unmatched";
   };
 }
 
