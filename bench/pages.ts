@@ -21,6 +21,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3191);
  */
 async function load(url: string, cookie?: string) {
   const cpuBefore = server.cpuMs();
+  const postgresBefore = server.postgresCpuMs();
   const result = await autocannon({
     url,
     connections: CONCURRENCY,
@@ -28,6 +29,7 @@ async function load(url: string, cookie?: string) {
     headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
   });
   const cpuAfter = server.cpuMs();
+  const postgresAfter = server.postgresCpuMs();
   const requests = result.requests.total;
   // The server's own CPU per request: steadier than latency when other work shares the cores.
   const serverCpuMsPerRequest = cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / requests) * 100) / 100 : null;
@@ -39,6 +41,8 @@ async function load(url: string, cookie?: string) {
     p99Ms: result.latency.p99,
     perSecond: Math.round(result.requests.average),
     serverCpuMsPerRequest,
+    // The database's share: its queries run on the same cores.
+    postgresCpuMsPerRequest: postgresBefore !== null && postgresAfter !== null ? Math.round(((postgresAfter - postgresBefore) / requests) * 100) / 100 : null,
   };
 }
 

@@ -1,9 +1,9 @@
 // Users, their identities and their event log: small typed queries. Workflows that combine these with
 // tokens, email and sessions live in app/services/account/workflows.server.ts.
 import { and, eq, sql } from "drizzle-orm";
-import { rolePermissions, userRoles } from "../../drizzle/schema/access";
-import { devices, identities, sessions, userEvents, users, type User } from "../../drizzle/schema/auth";
-import { assertNoOpenTransaction, db, getConnection, type Db, type DbConnection, type Tx } from "~/server/db.server";
+import { userRoles } from "../../drizzle/schema/access";
+import { identities, userEvents, users, type User } from "../../drizzle/schema/auth";
+import { db, driverRows, type Db, type Tx } from "~/server/db.server";
 import type { Role } from "~/server/permissions.server";
 
 export type AccountStatus = User["accountStatus"];
@@ -35,60 +35,50 @@ export interface SessionLookup {
 }
 
 /**
- * The session lookup runs on every request, so it is built and prepared once per database connection
- * rather than assembled again each time (it was a tenth of a cached page's CPU).
+ * The session lookup runs on every request: one statement on the driver itself (driverRows), prepared once
+ * per connection, since drizzle's query building and mapping cost more CPU than the lookup itself on the
+ * path that serves cached pages.
  */
-const sessionUserQueries = new WeakMap<DbConnection, ReturnType<typeof prepareSessionUserQuery>>();
+const SESSION_USER = `select
+    s.id as "sessionId", s.device_id as "deviceId", coalesce(d.banned, false) as "deviceBanned",
+    s.second_factor_at as "secondFactorAt",
+    u.id, u.email, u.display_name as "displayName", u.email_verified_at as "emailVerifiedAt",
+    u.is_admin as "isAdmin", u.account_status::text as "accountStatus", u.terms_of_use_status::text as "termsOfUseStatus",
+    exists (select 1 from identities i where i.user_id = u.id and i.provider <> 'email') as "hasSocialIdentity",
+    array(select r.role_id from user_roles r where r.user_id = u.id order by 1) as roles,
+    array(select distinct p.permission_id from role_permissions p join user_roles r on r.role_id = p.role_id where r.user_id = u.id order by 1) as permissions
+  from sessions s
+  join users u on u.id = s.user_id
+  left join devices d on d.id = s.device_id
+  where s.id = $1 and s.expires_at > now()`;
 
-function sessionUserQuery() {
-  // The prepared query runs on the connection itself, past `db`'s guard: check here too.
-  assertNoOpenTransaction("The session lookup");
-  const connection = getConnection();
-  let query = sessionUserQueries.get(connection);
-  if (!query) {
-    query = prepareSessionUserQuery(connection.db);
-    sessionUserQueries.set(connection, query);
-  }
-  return query;
-}
-
-function prepareSessionUserQuery(database: Db) {
-  return database
-    .select({
-      sessionId: sessions.id,
-      deviceId: sessions.deviceId,
-      deviceBanned: sql<boolean>`coalesce(${devices.banned}, false)`,
-      secondFactorAt: sessions.secondFactorAt,
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      emailVerifiedAt: users.emailVerifiedAt,
-      isAdmin: users.isAdmin,
-      accountStatus: users.accountStatus,
-      termsOfUseStatus: users.termsOfUseStatus,
-      hasSocialIdentity: sql<boolean>`exists (select 1 from ${identities} where ${identities.userId} = ${users.id} and ${identities.provider} <> 'email')`,
-      roles: sql<string[]>`array(select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
-      // Grants come from the role_permissions rows (seeded from ROLE_PERMISSIONS), so a later roles
-      // admin page can change them without a deploy.
-      permissions: sql<string[]>`array(select distinct ${rolePermissions.permissionId} from ${rolePermissions} join ${userRoles} on ${userRoles.roleId} = ${rolePermissions.roleId} where ${userRoles.userId} = ${users.id} order by 1)`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(devices, eq(devices.id, sessions.deviceId))
-    .where(and(eq(sessions.id, sql.placeholder("sessionId")), sql`${sessions.expiresAt} > now()`))
-    .prepare("find_session_user");
+interface SessionUserRow extends Record<string, unknown> {
+  sessionId: string;
+  deviceId: string | null;
+  deviceBanned: boolean;
+  secondFactorAt: Date | string | null;
+  id: string;
+  email: string;
+  displayName: string;
+  emailVerifiedAt: Date | string | null;
+  isAdmin: boolean;
+  accountStatus: AccountStatus;
+  termsOfUseStatus: User["termsOfUseStatus"];
+  hasSocialIdentity: boolean;
+  roles: string[];
+  permissions: string[];
 }
 
 /** The live (unexpired) session with its user and device, in one query. */
 export async function findSessionUser(sessionId: string): Promise<SessionLookup | null> {
-  const [row] = await sessionUserQuery().execute({ sessionId });
+  const [row] = await driverRows<SessionUserRow>("The session lookup", SESSION_USER, [sessionId]);
   if (!row) return null;
   const emailVerified = row.emailVerifiedAt !== null;
   return {
     sessionId: row.sessionId,
     deviceId: row.deviceId,
     deviceBanned: row.deviceBanned,
-    secondFactorAt: row.secondFactorAt,
+    secondFactorAt: row.secondFactorAt === null ? null : new Date(row.secondFactorAt),
     user: {
       id: row.id,
       email: row.email,

@@ -115,6 +115,19 @@ export async function rawRows<Row extends Record<string, unknown>>(database: Db 
 }
 
 /**
+ * Runs one parameterised statement on the driver itself, prepared once per connection, outside any
+ * transaction. For the few reads every signed-in page view makes (the session, the page version): drizzle's
+ * query building and result mapping cost some 100 µs of CPU per call there, three times the driver's own
+ * work, on the path that serves cached pages. Everything else uses `db`.
+ */
+export async function driverRows<Row extends Record<string, unknown>>(what: string, text: string, params: (string | number | boolean | null)[]): Promise<Row[]> {
+  assertNoOpenTransaction(what);
+  const connection = getConnection();
+  if (connection.kind === "postgres") return (await connection.sql.unsafe(text, params, { prepare: true })) as unknown as Row[];
+  return (await connection.pglite.query<Row>(text, params)).rows;
+}
+
+/**
  * The outer-handle guard (issue 16, finding 1). Inside `db.transaction(async (tx) => ...)` only `tx` may
  * be used: on embedded PGlite (one connection) a query through the outer `db` waits for the transaction,
  * which waits for that query, and the whole process stops answering; on a server it silently runs outside

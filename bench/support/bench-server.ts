@@ -2,7 +2,7 @@
 // database holding one verified user with a session and one finished, public song: what bench:pages
 // loads and bench:js reads pages from. The caller's process is the client.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -29,6 +29,11 @@ export interface BenchServer {
   cpuMs(): number | null;
   /** The server process's resident memory in MB (Linux /proc), or null where unavailable. */
   rssMb(): number | null;
+  /**
+   * CPU time used so far by this machine's PostgreSQL processes, in ms (Linux /proc), or null where
+   * unavailable: what the database spends on the server's queries, when nothing else uses it meanwhile.
+   */
+  postgresCpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -39,6 +44,26 @@ function processCpuMs(pid: number | undefined): number | null {
     // utime and stime are fields 14 and 15 of stat, counted from the state field (3) here.
     const ticks = Number(fields[11]) + Number(fields[12]);
     return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** User plus system CPU time of every process named `postgres` (the server and its backends), in ms. */
+function postgresCpuMs(): number | null {
+  try {
+    let ms = 0;
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue; // ended meanwhile
+      }
+      if (!stat.includes("(postgres)")) continue;
+      ms += processCpuMs(Number(pid)) ?? 0;
+    }
+    return ms;
   } catch {
     return null;
   }
@@ -108,7 +133,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
       if (tries > 600) throw new Error("the server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { base, cookie, songId: songs[0].id, userId: user.id, cpuMs: () => processCpuMs(server?.pid), rssMb: () => processRssMb(server?.pid), stop };
+    return { base, cookie, songId: songs[0].id, userId: user.id, cpuMs: () => processCpuMs(server?.pid), rssMb: () => processRssMb(server?.pid), postgresCpuMs, stop };
   } catch (error) {
     await stop();
     throw error;

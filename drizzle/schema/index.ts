@@ -19,3 +19,4 @@ export * from "./labs";
 export * from "./royalties";
 export * from "./email-changes";
 export * from "./onboarding";
+export * from "./page-versions";

@@ -104,6 +104,21 @@ test("/library is kept per user and URL, and every kind of write renders it agai
   // And the stranger gets a page of their own.
   await visit(stranger.cookie);
   expect(renders.length).toBe(count + 1);
+
+  // Create's unsaved songs rendering leave the page alone (the library lists saved songs only), and so
+  // does a write that is rolled back.
+  const draft = await insertSavedSong(database().db, owner.user.id, { saved: false });
+  await visit(owner.cookie);
+  const settled = renders.length;
+  await db.update(songs).set({ durationSeconds: 42, status: "complete" }).where(eq(songs.id, draft));
+  await db
+    .transaction(async (tx) => {
+      await tx.update(songs).set({ songName: "Never" }).where(eq(songs.id, songId));
+      throw new Error("rolled back");
+    })
+    .catch(() => undefined);
+  await visit(owner.cookie);
+  expect(renders.length).toBe(settled);
 });
 
 test("/release/{id} renders again on a status change (staff or owner), its tracks and its cover", async () => {
