@@ -70,12 +70,15 @@ try {
   await fetch(`${base}/library`, { headers: { Cookie: cookie } });
   await fetch(`${base}/release/${release.id}`, { headers: { Cookie: cookie } });
 
-  // BENCH_PAGES=style (or share, library, release, or a comma-separated list) measures those pages only,
+  // BENCH_PAGES=style (or share, home, library, release, or a comma-separated list) measures those pages only,
   // e.g. for a CPU profile of one.
   const chosen = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
   const wants = (name: string) => !chosen || chosen.includes(name);
   if (wants("share")) {
     console.log(JSON.stringify({ bench: "page./s/{id}", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/s/${songId}`)) }));
+  }
+  if (wants("home")) {
+    console.log(JSON.stringify({ bench: "page./ (a visitor)", concurrency: CONCURRENCY, ...(await load(`${base}/`)) }));
   }
   if (wants("style")) {
     console.log(JSON.stringify({ bench: "page./style", concurrency: CONCURRENCY, target: "p50 ≤ 30 ms", ...(await load(`${base}/style`, cookie)) }));

@@ -1,5 +1,6 @@
 // Working the queues. `registerWorkers` is what both the web process (WORKER_IN_PROCESS, the default) and
 // `npm run worker` call; the standalone entry below adds scale-out workers on the same Postgres.
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgBoss } from "pg-boss";
@@ -79,6 +80,15 @@ async function main(): Promise<void> {
     // PGlite lives inside the web process and only one process may open it.
     console.error("npm run worker needs DATABASE_URL: without it the web process works the queues itself.");
     process.exit(1);
+  }
+  // Before any thread starts (the engine's render threads inherit it): renders yield to page requests.
+  // Only ever lowered: a worker started with a higher niceness keeps it.
+  if (env.WORKER_NICE > os.getPriority()) {
+    try {
+      os.setPriority(env.WORKER_NICE);
+    } catch (error) {
+      console.warn(`Could not lower the worker's priority: ${(error as Error).message}`);
+    }
   }
   const connection = getConnection();
   // Harmless when the web process has already migrated; needed when a worker starts first.

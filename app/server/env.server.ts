@@ -91,6 +91,9 @@ const schema = z.object({
   // Creates and edits answer 429 (Retry-After) while the render queues hold this many waiting jobs
   // (jobs/admission.ts): the queue never grows without bound.
   RENDER_QUEUE_LIMIT: z.coerce.number().int().min(1).default(300),
+  // A standalone worker's CPU niceness (0-19; 0 keeps the default): on a machine it shares with web
+  // processes, renders then take the CPU only when page requests leave it (docs/deploy.md).
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: optionalText,
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),

@@ -7,7 +7,7 @@
 // Renders are short excerpts (RENDER_EXCERPT_SECONDS) to keep CI time modest.
 import "../support/http-env";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -176,6 +176,21 @@ test("songs from several users, created through both web processes, each complet
   const line = webs[0].process.output().split("\n").find((text) => text.includes('"route":"routes/api.song._index"'));
   expect(JSON.parse(line!)).toMatchObject({ level: "info", msg: "request", method: "POST", status: "201", reqId: expect.any(String) });
   expect(await metricsText(`${webs[1].base}/metrics`)).toMatch(/http_request_duration_seconds_count\{method="GET",route="routes\/api\.song\.\$id",status="2xx"\} [1-9]/);
+});
+
+/** A process's niceness, field 19 of /proc/<pid>/stat. */
+function niceness(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
+}
+
+test("workers yield the CPU to the web processes: WORKER_NICE (10) for the workers, the web as started", () => {
+  // The processes start with this test's niceness (0 unless the suite itself was started with `nice`).
+  const started = os.getPriority();
+  for (const worker of workers) {
+    // The main thread; the render threads it starts afterwards inherit it (Linux keeps niceness per thread).
+    expect(niceness(worker.child.pid!)).toBe(Math.max(started, 10));
+  }
+  for (const { process: web } of webs) expect(niceness(web.child.pid!)).toBe(started);
 });
 
 test("a flag switched through one web process is seen by the other within its cache time", { timeout: 60_000 }, async () => {
