@@ -60,6 +60,7 @@ app.use((_req, res, next) => {
 });
 app.get(["/s/:songId", "/song/:songId", "/share/:songId"], servePageFrom(build.entry.module.sharePageCache));
 app.get(["/style", "/library", "/release/:releaseId"], servePageFrom(build.entry.module.userPageCache));
+app.get("/", servePageFrom(build.entry.module.visitorPageCache));
 app.use(compression());
 app.use("/api", answerWrongMethod);
 app.use("/build", express.static(path.join(buildRoot, "public/build"), { immutable: true, maxAge: "1y" }));
@@ -85,7 +86,7 @@ function loadContext(req, res) {
 
 /**
  * Pages served from an HTML cache kept gzipped (app/server/page-cache.server.ts, ADR 012): visitors' share
- * pages, and /style, /library and /release/{id} per signed-in user. A miss is rendered by Remix and kept; anything a cache does not
+ * pages and Home, and /style, /library and /release/{id} per signed-in user. A miss is rendered by Remix and kept; anything a cache does not
  * take goes on to the handlers below.
  */
 function servePageFrom(cache) {

@@ -9,7 +9,7 @@ export { boot, shutdown } from "~/server/lifecycle.server";
 export { handleError } from "~/server/error-log.server";
 export { methodNotAllowed } from "~/server/api-methods.server";
 // server.mjs serves visitors' share pages from this cache before Remix renders (ADR 012).
-export { sharePageCache, userPageCache } from "~/server/page-cache.server";
+export { sharePageCache, userPageCache, visitorPageCache } from "~/server/page-cache.server";
 // Health checks, time limits, body limits, cross-site checks and security headers (ADR 017).
 export * as hardening from "~/server/hardening";
 export * as observability from "~/server/observability";

@@ -166,6 +166,59 @@ function connectionId(): number {
 export const sharePageCache = new SharePageCache();
 
 /**
+ * Home for visitors (no session, default palette): the same HTML for everyone, depending only on the
+ * catalogue's styles (in the build) and the active flags (the advert banner). A render costs some 9 ms of
+ * CPU and Home is where most visitors land, so it is kept per URL (query strings included, a few at most)
+ * under the flags' version and rendered again when a flag changes. Remix data requests and anything with a
+ * session go to Remix as usual.
+ */
+const VISITOR_PAGES = new Set(["/"]);
+const MAX_VISITOR_VARIANTS = 16;
+
+export class VisitorPageCache {
+  private readonly pages = new Map<string, { version: string; page: CachedPage }>();
+  private readonly renders = new Map<string, Promise<CachedPage>>();
+
+  async serve(request: Request, render: Render): Promise<CachedPage | null> {
+    if (request.method !== "GET") return null;
+    if (SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
+    const url = new URL(request.url);
+    if (!VISITOR_PAGES.has(url.pathname) || url.searchParams.has("_data")) return null;
+    const version = JSON.stringify([connectionId(), await getActiveFlags()]);
+    const key = `${url.pathname}${url.search}`;
+    const kept = this.pages.get(key);
+    if (kept && kept.version === version) return kept.page;
+    const renderKey = `${version} ${key}`;
+    let rendering = this.renders.get(renderKey);
+    if (!rendering) {
+      rendering = this.renderAndKeep(key, version, request, render).finally(() => this.renders.delete(renderKey));
+      this.renders.set(renderKey, rendering);
+    }
+    return rendering;
+  }
+
+  private async renderAndKeep(key: string, version: string, request: Request, render: Render): Promise<CachedPage> {
+    const response = await render(request);
+    const body = Buffer.from(await response.arrayBuffer());
+    const page: CachedPage = {
+      status: response.status,
+      contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
+      body,
+      gzip: gzipSync(body),
+      csp: response.headers.get("Content-Security-Policy") ?? undefined,
+    };
+    const keep = response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie");
+    if (!keep) return { ...page, headers: response.headers };
+    this.pages.delete(key);
+    this.pages.set(key, { version, page });
+    if (this.pages.size > MAX_VISITOR_VARIANTS) this.pages.delete(this.pages.keys().next().value!);
+    return page;
+  }
+}
+
+export const visitorPageCache = new VisitorPageCache();
+
+/**
  * Signed-in pages kept per user (ADR 012, ADR 020). Each is rendered by Remix (with its guards) on a miss and
  * kept for that user only, for a minute at most, under a version checked on every request:
  * - /style, where everyone lands after signing in, depends only on who is signed in (their name and staff

@@ -1,12 +1,13 @@
 // The share page's HTML cache for visitors (app/server/page-cache.server.ts): one render per song version,
 // served to every visitor after that; a changed song or flag renders again; private, unfinished and
-// missing songs, and anyone with a session cookie, are never served from it. Real Postgres; the Remix
-// render is stood in by a counting function, since what is tested is when the cache renders.
+// missing songs, and anyone with a session cookie, are never served from it; Home for visitors likewise,
+// kept by flags. Real Postgres; the Remix render is stood in by a counting function, since what is tested
+// is when the cache renders.
 import { eq } from "drizzle-orm";
 import { songs, users } from "#drizzle/schema/index";
 import { startBoss, stopBoss } from "#jobs/boss";
 import { setFlag } from "~/server/flags.server";
-import { SharePageCache } from "~/server/page-cache.server";
+import { SharePageCache, VisitorPageCache } from "~/server/page-cache.server";
 import { createSongs } from "~/services/songs/create.server";
 import { createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
@@ -146,4 +147,44 @@ test("a renamed owner (the artist shown when the song names none) renders again"
     await database().db.update(users).set({ displayName: owner.name }).where(eq(users.id, ownerId));
   }
   expect(renders).toHaveLength(2);
+});
+
+describe("Home for visitors (VisitorPageCache)", () => {
+  let home: VisitorPageCache;
+  const visitHome = (path: string, headers: Record<string, string> = {}) => home.serve(new Request(`${APP}${path}`, { headers }), render);
+  beforeEach(() => {
+    home = new VisitorPageCache();
+  });
+
+  test("is rendered once for every visitor, per query string, and again when a flag changes", async () => {
+    const first = await visitHome("/");
+    expect(await visitHome("/")).toBe(first);
+    expect(first?.body.toString()).toContain(`at ${APP}/</html>`);
+    await visitHome("/?utm_source=chat");
+    await visitHome("/?utm_source=chat");
+    expect(renders).toEqual(["/", "/?utm_source=chat"]);
+    await setFlag("show_advert_banner", false);
+    try {
+      await visitHome("/");
+    } finally {
+      await setFlag("show_advert_banner", true);
+    }
+    expect(renders).toEqual(["/", "/?utm_source=chat", "/"]);
+  });
+
+  test("never serves anyone with a session or a chosen palette, Remix data requests or other pages", async () => {
+    expect(await visitHome("/", { Cookie: "__session=abc" })).toBeNull();
+    expect(await visitHome("/", { Cookie: "palette=light" })).toBeNull();
+    expect(await visitHome("/?_data=root")).toBeNull();
+    expect(await visitHome("/pricing")).toBeNull();
+    expect(await home.serve(new Request(`${APP}/`, { method: "POST", body: "x" }), render)).toBeNull();
+    expect(renders).toEqual([]);
+  });
+
+  test("a failed render is sent once and not kept", async () => {
+    const failing = async () => new Response("oops", { status: 500, headers: { "Content-Type": "text/html" } });
+    expect((await home.serve(new Request(`${APP}/`), failing))?.status).toBe(500);
+    await visitHome("/");
+    expect(renders).toEqual(["/"]);
+  });
 });
