@@ -1,5 +1,7 @@
 // A worker thread that dies must not leave requests waiting forever: the ones it held are rejected and
-// the next request starts a new thread (a retried job then renders instead of hanging).
+// the next request starts a new thread (a retried job then renders instead of hanging). Engine threads
+// lower their own CPU priority.
+import os from "node:os";
 import { afterAll, expect, test } from "vitest";
 import { WorkerThread } from "~/engine/threads";
 
@@ -26,4 +28,12 @@ test("an entry that fails to load rejects the request instead of leaving it wait
   await expect(broken.request({ kind: "echo" })).rejects.toThrow(/cannot load|stopped/);
   // And again, from a fresh thread that fails the same way.
   await expect(broken.request({ kind: "echo" })).rejects.toThrow(/cannot load|stopped/);
+});
+
+test("an engine thread lowers its own CPU priority (WORKER_NICE, 10), leaving the thread that started it as it was", async () => {
+  // Linux keeps niceness per thread: the main thread, which serves pages in the web process, keeps its own.
+  const before = os.getPriority();
+  const echo = thread("echoWorker.ts");
+  expect(await echo.request<{ nice: number }>({ kind: "nice" })).toMatchObject({ nice: Math.max(before, 10) });
+  expect(os.getPriority()).toBe(before);
 });

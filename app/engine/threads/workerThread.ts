@@ -37,6 +37,18 @@ function tsxEsmApi(): string {
 
 const TSX_API = tsxEsmApi();
 
+/**
+ * The niceness engine threads give themselves when they start (WORKER_NICE, 10 by default; 0–19): a render
+ * then takes the CPU that the process's main thread (serving pages, in the web process's in-process worker)
+ * leaves. Linux keeps niceness per thread, so this lowers the engine thread only; elsewhere the call may
+ * affect the whole process or fail, and a failure is ignored. A thread is never raised above the niceness it
+ * inherited (a standalone worker has lowered itself already).
+ */
+function threadNiceness(): number {
+  const value = Number(process.env.WORKER_NICE ?? 10);
+  return Number.isInteger(value) && value >= 0 && value <= 19 ? value : 10;
+}
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -64,7 +76,9 @@ export class WorkerThread {
   }
 
   private start(): Worker {
-    const bootstrap = `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(this.entry.href)}); });`;
+    const nice = process.platform === "linux" ? threadNiceness() : 0;
+    const lower = nice > 0 ? `try { const os = await import("node:os"); if (os.getPriority() < ${nice}) os.setPriority(${nice}); } catch {}` : "";
+    const bootstrap = `(async () => { ${lower} const { register } = await import(${JSON.stringify(TSX_API)}); register(); await import(${JSON.stringify(this.entry.href)}); })();`;
     const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker = worker;
     worker.unref();
