@@ -31,16 +31,22 @@ interface Person {
 }
 
 const pageMs: number[] = [];
+/** Each page answer: its kind (style, library, home, share), when it started (ms into the run) and how long it took. */
+const samples: { kind: string; at: number; ms: number }[] = [];
+const runStarted = performance.now();
 const statuses: Record<string, number> = {};
 let serverErrors = 0;
 
-async function timed(url: string, init: RequestInit = {}, page = true): Promise<Response | null> {
+async function timed(url: string, init: RequestInit = {}, kind?: string): Promise<Response | null> {
   const started = performance.now();
   try {
     const response = await fetch(url, init);
     await response.arrayBuffer();
     const ms = performance.now() - started;
-    if (page) pageMs.push(ms);
+    if (kind) {
+      pageMs.push(ms);
+      samples.push({ kind, at: started - runStarted, ms });
+    }
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
     if (response.status >= 500) serverErrors++;
     return response;
@@ -114,10 +120,10 @@ try {
     while (Date.now() < end) {
       const base = cluster.bases[turn++ % cluster.bases.length];
       const pick = turn % 4;
-      if (pick === 0) await timed(`${base}/style`, { headers: { Cookie: person.cookie } });
-      else if (pick === 1) await timed(`${base}/library`, { headers: { Cookie: person.cookie } });
-      else if (pick === 2) await timed(`${base}/s/${shareIds[turn % shareIds.length]}`, { headers: { "User-Agent": BOT } });
-      else await timed(`${base}/`, {});
+      if (pick === 0) await timed(`${base}/style`, { headers: { Cookie: person.cookie } }, "style");
+      else if (pick === 1) await timed(`${base}/library`, { headers: { Cookie: person.cookie } }, "library");
+      else if (pick === 2) await timed(`${base}/s/${shareIds[turn % shareIds.length]}`, { headers: { "User-Agent": BOT } }, "share");
+      else await timed(`${base}/`, {}, "home");
       await sleep(1000 + Math.random() * 2000);
     }
   };
@@ -139,6 +145,17 @@ try {
   const completed = created.filter((song) => song.seconds !== null).map((song) => song.seconds!);
   const median = percentile(completed, 50);
   console.log(`\npages: ${pageMs.length} requests, p50 ${percentile(pageMs, 50)?.toFixed(0)} ms, p95 ${percentile(pageMs, 95)?.toFixed(0)} ms (target ≤ 200), p99 ${percentile(pageMs, 99)?.toFixed(0)} ms`);
+  const summary = (list: { ms: number }[]) => {
+    const ms = list.map((sample) => sample.ms);
+    return `${ms.length} requests, p50 ${percentile(ms, 50)?.toFixed(0)} ms, p95 ${percentile(ms, 95)?.toFixed(0)} ms`;
+  };
+  for (const kind of ["home", "style", "library", "share"]) console.log(`  ${kind}: ${summary(samples.filter((sample) => sample.kind === kind))}`);
+  // By the minute of the run: a slow start (every user's first visit renders their pages) shows apart.
+  const loadStart = Math.min(...samples.map((sample) => sample.at));
+  for (let minute = 0; minute * 60_000 < SECONDS * 1000; minute++) {
+    const inMinute = samples.filter((sample) => sample.at - loadStart >= minute * 60_000 && sample.at - loadStart < (minute + 1) * 60_000);
+    console.log(`  minute ${minute + 1}: ${summary(inMinute)}`);
+  }
   console.log(`answers: ${JSON.stringify(statuses)}; 5xx: ${serverErrors} (target 0)`);
   console.log(`songs: ${completed.length} of ${created.length} created during the load completed (target: all)`);
   console.log(`create → playable under load: median ${median?.toFixed(1)} s, ${alone.seconds && median ? (median / alone.seconds).toFixed(2) : "?"} × unloaded (target ≤ 3)`);

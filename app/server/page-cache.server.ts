@@ -50,6 +50,18 @@ export interface CachedPage {
 
 const NOT_MODIFIED_BODY = Buffer.alloc(0);
 
+/** A rendered answer as a cache keeps it: its bytes, gzipped once, and the CSP naming its nonce. */
+async function capture(response: Response): Promise<CachedPage> {
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
+    body,
+    gzip: gzipSync(body),
+    csp: response.headers.get("Content-Security-Policy") ?? undefined,
+  };
+}
+
 interface SongEntry {
   version: string;
   pages: Map<string, CachedPage>;
@@ -108,17 +120,10 @@ export class SharePageCache {
 
   private async renderAndKeep(entry: SongEntry, key: string, request: Request, render: Render): Promise<CachedPage> {
     const response = await render(request);
-    const body = Buffer.from(await response.arrayBuffer());
-    const page: CachedPage = {
-      status: response.status,
-      contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
-      body,
-      gzip: gzipSync(body),
-      csp: response.headers.get("Content-Security-Policy") ?? undefined,
-    };
+    const page = await capture(response);
     // Only complete, cookie-free pages are shared between visitors.
     if (response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie")) {
-      page.cacheHeaders = { ...SHARE_PAGE_HEADERS, ETag: `W/${etagOf(body)}` };
+      page.cacheHeaders = { ...SHARE_PAGE_HEADERS, ETag: `W/${etagOf(page.body)}` };
       if (entry.pages.size >= MAX_PAGES_PER_SONG) entry.pages.delete(entry.pages.keys().next().value!);
       entry.pages.set(key, page);
     }
@@ -199,14 +204,7 @@ export class VisitorPageCache {
 
   private async renderAndKeep(key: string, version: string, request: Request, render: Render): Promise<CachedPage> {
     const response = await render(request);
-    const body = Buffer.from(await response.arrayBuffer());
-    const page: CachedPage = {
-      status: response.status,
-      contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
-      body,
-      gzip: gzipSync(body),
-      csp: response.headers.get("Content-Security-Policy") ?? undefined,
-    };
+    const page = await capture(response);
     const keep = response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie");
     if (!keep) return { ...page, headers: response.headers };
     this.pages.delete(key);
@@ -305,14 +303,7 @@ export class UserPageCache {
 
   private async renderAndKeep(slot: string, version: string, request: Request, render: Render): Promise<{ page: CachedPage; kept: boolean }> {
     const response = await render(request);
-    const body = Buffer.from(await response.arrayBuffer());
-    const page: CachedPage = {
-      status: response.status,
-      contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
-      body,
-      gzip: gzipSync(body),
-      csp: response.headers.get("Content-Security-Policy") ?? undefined,
-    };
+    const page = await capture(response);
     // A response that sets a cookie (a session refreshed, a sign-out), a redirect or a page that failed to
     // load a list is sent once and never replayed.
     const keep =

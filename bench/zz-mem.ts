@@ -1,0 +1,18 @@
+import { readFileSync } from "node:fs";
+import { defaultSongParams } from "../app/engine/catalogue";
+import { compose, produce } from "../app/engine/compose";
+const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))![1]) / 1024);
+const threads = () => Number(/Threads:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))![1]);
+const { renderFromPartsOffThread, renderPreviewOffThread } = await import("../app/engine/threads/renderOffThread");
+const log = (what: string) => console.log(what.padEnd(40), "RSS", rss(), "MB, threads", threads(), "heap", Math.round(process.memoryUsage().heapUsed / 1e6), "ext", Math.round(process.memoryUsage().external / 1e6));
+log("start");
+const params = defaultSongParams("wd_lofi", 101, "morning_sun");
+const composition = compose(params); const production = produce(params, composition);
+await renderPreviewOffThread(composition, production, 20); log("preview thread, 20 s preview");
+await renderPreviewOffThread(composition, production, 20); log("preview again");
+await renderFromPartsOffThread(composition, production, {}); log("song thread, whole song");
+await renderFromPartsOffThread(composition, production, {}); log("song thread, whole song again");
+const p2 = defaultSongParams("wd_edm", 102, "house"); const c2 = compose(p2); const pr2 = produce(p2, c2);
+await renderFromPartsOffThread(c2, pr2, {}); log("another style");
+await new Promise((r) => setTimeout(r, 5000)); log("idle 5 s");
+process.exit(0);
