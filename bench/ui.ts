@@ -21,6 +21,7 @@ const SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/p
 const EDITS = Number(process.env.BENCH_UI_EDITS ?? 4);
 const THINK_MS = Number(process.env.BENCH_UI_THINK_MS ?? 3000);
 const root = path.resolve(import.meta.dirname, "..");
+const TRACE = process.env.BENCH_UI_TRACE !== "0";
 const MIXES = ["cleanish", "garage", "lofi", "montreal", "toronto", "underwater", "vancouver", "grand_canyon", "clean"];
 
 const { connect, closeDb, useConnection } = await import("../app/server/db.server");
@@ -34,8 +35,10 @@ await admin.unsafe(`create database "${name}"`);
 const url = new URL(SERVER);
 url.pathname = `/${name}`;
 const connection = connect({ url: url.toString() });
+const probe = postgres(url.toString(), { max: 1, onnotice: () => {} });
 useConnection(connection);
 let server: ChildProcess | undefined;
+const renderLogs = new Map<number, { marks: Record<string, number>; engine: Record<string, number> }>();
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required"] });
 
 try {
@@ -48,7 +51,23 @@ try {
   server = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), NODE_ENV: "production", DATABASE_URL: url.toString(), APP_URL: base },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // The server's JSON log: each edit's "edit rendered" line (the job's steps and the engine's stages).
+  let pending = "";
+  server.stdout!.on("data", (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split("\n");
+    pending = lines.pop()!;
+    for (const line of lines) {
+      if (!line.includes('"edit rendered"')) continue;
+      try {
+        const entry = JSON.parse(line) as { version: number; marks: Record<string, number>; engine: Record<string, number> };
+        renderLogs.set(entry.version, entry);
+      } catch {
+        // not a log line
+      }
+    }
   });
   for (let tries = 0; !(await fetch(`${base}/api/build`).then((r) => r.ok, () => false)); tries += 1) {
     if (tries > 600) throw new Error("the server did not start");
@@ -68,6 +87,17 @@ try {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
   await context.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: base })));
   const page = await context.newPage();
+  // What the browser asked for and when, for each edit's timeline (BENCH_UI_TRACE=0 hides it).
+  const requests: { at: number; done?: number; url: string; method: string; status?: number }[] = [];
+  page.on("request", (request) => {
+    requests.push({ at: Date.now(), url: request.url(), method: request.method() });
+  });
+  const finish = (request: import("@playwright/test").Request, status?: number) => {
+    const entry = requests.findLast((candidate) => candidate.url === request.url() && candidate.done === undefined);
+    if (entry) Object.assign(entry, { done: Date.now(), status });
+  };
+  page.on("requestfinished", (request) => void request.response().then((response) => finish(request, response?.status()), () => finish(request)));
+  page.on("requestfailed", (request) => finish(request));
   await page.goto(`/edit/${songId}/production`);
   await page.waitForTimeout(THINK_MS);
 
@@ -97,11 +127,52 @@ try {
         }),
       fresh,
     );
-    const seconds = (Date.now() - clicked) / 1000;
+    const playable = Date.now();
+    const seconds = (playable - clicked) / 1000;
     figures.push(seconds);
     console.log(`${edit === 0 ? "first edit" : `edit ${edit + 1}`}: click → new audio playable ${seconds.toFixed(2)} s`);
+    if (TRACE) await printTimeline(clicked, playable, fresh!, requests.filter((entry) => entry.at >= clicked));
     await page.waitForTimeout(500);
   }
+  async function printTimeline(clicked: number, playable: number, audioUrl: string, seen: typeof requests) {
+    const version = Number(new URL(audioUrl, base).searchParams.get("version"));
+    const [job] = await probe`select extract(epoch from created_on) * 1000 as created, extract(epoch from started_on) * 1000 as started, extract(epoch from completed_on) * 1000 as completed
+      from pgboss.job where name = 'song.rerender' and data->>'version' = ${String(version)} and data->>'songId' = ${songId} order by created_on desc limit 1`;
+    const [row] = await probe`select extract(epoch from created_at) * 1000 as created, extract(epoch from completed_at) * 1000 as completed from song_versions where song_id = ${songId} and version = ${version}`;
+    const at = (ms: number | string | null | undefined) => (ms === null || ms === undefined ? "   -  " : `${((Number(ms) - clicked) / 1000).toFixed(2).padStart(6)}`);
+    const lines: [string, number | string | null | undefined][] = [
+      ["version row written", row?.created],
+      ["job created", job?.created],
+      ["job started", job?.started],
+    ];
+    const logged = renderLogs.get(version);
+    if (logged && job?.started) {
+      for (const [mark, ms] of Object.entries(logged.marks)) lines.push([`job: ${mark}`, Number(job.started) + ms]);
+    }
+    lines.push(["version complete (row)", row?.completed], ["job completed", job?.completed]);
+    // Of the version polls, the first and the one that saw the render finished.
+    const polls = seen.filter((entry) => entry.url.endsWith("/version"));
+    for (const entry of seen) {
+      if (entry.url.endsWith("/version") && entry !== polls[0] && entry !== polls.at(-1)) continue;
+      const url = new URL(entry.url);
+      const name = `${entry.method} ${url.pathname}${url.search.replace(/_data=[^&]*/, "_data").slice(0, 60)}`;
+      lines.push([`→ ${name}`, entry.at]);
+      if (entry.done) lines.push([`← ${name} ${entry.status ?? "failed"}`, entry.done]);
+    }
+    lines.push(["canplaythrough", playable]);
+    // Other jobs that ran during the edit (a pool song's render, getting the song ready for editing).
+    const others = await probe`select name, extract(epoch from started_on) * 1000 as started, extract(epoch from completed_on) * 1000 as completed from pgboss.job
+      where name <> 'song.rerender' and started_on is not null and started_on < to_timestamp(${playable / 1000}) and (completed_on is null or completed_on > to_timestamp(${clicked / 1000}))`;
+    for (const other of others) {
+      lines.push([`(${other.name} started)`, Math.max(Number(other.started), clicked)]);
+      if (other.completed) lines.push([`(${other.name} completed)`, other.completed]);
+    }
+    lines.sort((a, b) => Number(a[1] ?? 0) - Number(b[1] ?? 0));
+    if (polls.length > 2) lines.push([`(${polls.length - 2} more version polls)`, polls.at(-1)!.at - 1]);
+    for (const [label, ms] of lines) console.log(`   ${at(ms)} s  ${label}`);
+    if (logged) console.log(`          engine stages (ms): ${JSON.stringify(logged.engine)}`);
+  }
+
   const later = figures.slice(1).sort((a, b) => a - b);
   const median = later.length ? later[Math.floor(later.length / 2)] : null;
   console.log(`first edit ${figures[0].toFixed(2)} s (target ≤ 4 s); later edits median ${median?.toFixed(2)} s, max ${later.at(-1)?.toFixed(2)} s (target ≤ 2.5 s)`);
@@ -113,6 +184,7 @@ try {
     server.kill("SIGTERM");
     await exited;
   }
+  await probe.end();
   await closeDb();
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.end();

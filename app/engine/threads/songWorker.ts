@@ -32,7 +32,7 @@ async function whileForegroundPending(): Promise<void> {
   while (foregroundPending > 0) await new Promise<void>((resolve) => resumeBackground.push(resolve));
 }
 
-async function render(message: SongRequest, pauseWhile?: () => Promise<void>): Promise<void> {
+async function render(message: SongRequest & { receivedAt?: number }, pauseWhile?: () => Promise<void>): Promise<void> {
   try {
     if (message.task === "prepareEdit") {
       if (!message.options.stemCache) throw new Error("prepareEdit needs a stem cache");
@@ -41,7 +41,10 @@ async function render(message: SongRequest, pauseWhile?: () => Promise<void>): P
       parentPort?.postMessage({ id: message.id, made });
       return;
     }
+    const startedAt = performance.now();
     const rendered = await renderFromParts(message.composition, message.production, { ...message.options, ...(pauseWhile ? { pauseWhile } : {}) });
+    // How long the render waited on this thread behind others before it started (docs/edit-flow.md).
+    if (message.receivedAt !== undefined) rendered.stats.timings.waited = startedAt - message.receivedAt;
     const buffers = [rendered.wav.buffer, rendered.midi.buffer, ...(rendered.mp3 ? [rendered.mp3.buffer] : [])] as ArrayBuffer[];
     parentPort?.postMessage({ id: message.id, rendered }, buffers);
   } catch (error) {
@@ -49,7 +52,8 @@ async function render(message: SongRequest, pauseWhile?: () => Promise<void>): P
   }
 }
 
-parentPort?.on("message", (message: SongRequest) => {
+parentPort?.on("message", (message: SongRequest & { receivedAt?: number }) => {
+  message.receivedAt = performance.now();
   if (message.background || message.task === "prepareEdit") {
     background = background.then(async () => {
       await whileForegroundPending();

@@ -26,6 +26,7 @@ import type { SongPeaks } from "~/engine/encode";
 import { newId } from "../../../drizzle/schema/columns";
 import { findSong, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";
+import { log } from "~/server/observability/log.server";
 import { requireVerifiedUser, type SessionUser } from "~/server/guards.server";
 import { ApiError } from "~/server/http.server";
 import { getUserPlan, isPaidPlan } from "~/server/plans.server";
@@ -282,6 +283,7 @@ export async function editArrangement(song: Song, order: number[]): Promise<Song
  * Idempotent: a retry renders again into the same keys; a completed version is skipped.
  */
 export async function renderSongVersion(songId: string, version: number): Promise<void> {
+  const began = Date.now();
   const row = await findVersion(songId, version);
   if (!row || row.status === "complete" || row.status === "failed") return;
   await db
@@ -294,6 +296,9 @@ export async function renderSongVersion(songId: string, version: number): Promis
   const song = await findSong(songId);
   const samePartsAsNow = song?.media && song.compositionId === row.compositionId && song.productionId === row.productionId;
 
+  // Milliseconds from the job's start to each step, logged with the engine's own stages (docs/edit-flow.md).
+  const marks: Record<string, number> = {};
+  let engineStages: Record<string, number> = {};
   let instrumental: SongMedia;
   let instrumentalPeaks: number[];
   let stats: { tempo: number | null; key: string | null; durationSeconds: number | null };
@@ -304,13 +309,18 @@ export async function renderSongVersion(songId: string, version: number): Promis
     instrumentalPeaks = (JSON.parse(new TextDecoder().decode(stored)) as SongPeaks).song.peaks;
     stats = { tempo: song.tempo, key: song.key, durationSeconds: song.durationSeconds };
   } else {
+    marks.loaded = Date.now() - began;
     const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
+    marks.rendered = Date.now() - began;
+    engineStages = rendered.stats.timings;
     instrumental = await storeRenderedSong(keys, rendered);
+    marks.stored = Date.now() - began;
     instrumentalPeaks = rendered.peaks.song.peaks;
     stats = { tempo: Math.round(rendered.stats.tempo), key: rendered.stats.key, durationSeconds: Math.round(rendered.stats.durationSeconds * 100) / 100 };
   }
   const segments = { seconds: (60 / composition.tempo / 4) * STEPS_PER_SEGMENT, count: composition.segments.length };
   const mixed = await mixVersionVocal(row.vocalId, instrumental, path.posix.dirname(keys.mp3), segments);
+  if (mixed.vocalId) marks.vocalMixed = Date.now() - began;
   const media = mixed.media;
   const wavePreview = downsamplePeaks(mixed.peaks ?? instrumentalPeaks, WAVE_PREVIEW_PAIRS);
   const { durationSeconds } = stats;
@@ -340,6 +350,12 @@ export async function renderSongVersion(songId: string, version: number): Promis
       })
       .where(and(eq(songs.id, songId), sql`${songs.version} < ${version}`));
   });
+  marks.complete = Date.now() - began;
+  log.info({ songId, version, change: row.change, marks, engine: roundedStages(engineStages) }, "edit rendered");
+}
+
+function roundedStages(stages: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(stages).map(([stage, ms]) => [stage, Math.round(ms)]));
 }
 
 /**
