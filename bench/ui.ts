@@ -5,7 +5,9 @@
 // Runs the built server (production mode, the job worker in process, as `npm start`) on a fresh Postgres
 // database with one verified user and one saved, full-length song it rendered itself. Prints each edit's
 // figure and one JSON line. BENCH_UI_EDITS (default 4): the later edits; BENCH_UI_THINK_MS (default 3000): how
-// long the user looks at the page before the first click (the edit pages get the song ready meanwhile).
+// long the user looks at the page before the first click (the edit pages get the song ready meanwhile);
+// BENCH_UI_SETTLE=1: wait for the pool songs the create queued before opening the page (diagnosis);
+// BENCH_UI_TRACE=0: no per-edit timeline.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -84,6 +86,12 @@ try {
   }
   if (!(await api(`/api/user/save/${songId}`, {})).ok) throw new Error("could not save the song");
 
+  if (process.env.BENCH_UI_SETTLE === "1") {
+    // Diagnosis only: let the pool songs the create queued finish first, so no background render overlaps the edits.
+    while ((await probe`select count(*)::int as n from pgboss.job where name like 'song.%' and state in ('created', 'active', 'retry')`)[0].n > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
   await context.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: base })));
   const page = await context.newPage();

@@ -3,7 +3,8 @@
 // starts its own stem and MP3 workers as the pipeline does anywhere.
 //
 // Renders someone is waiting for (a user's song, an edit, a WAV) run one at a time in arrival order, at
-// once. A background render (a pool song nobody has asked for yet), like getting a song ready for its first
+// once. A pool song's render (`background`) is sent to another song thread, one at the lowest CPU priority
+// (renderOffThread.ts), so here the background queue holds getting a song ready for its first edit. A background render (a pool song nobody has asked for yet), like getting a song ready for its first
 // edit (threads/prepareEdit.ts), waits while any of those is queued or running, also between the steps of
 // its own work (RenderOptions.pauseWhile): an edit made right after a create no longer waits behind the
 // pool being topped up, at most behind the step a pool song is in.

@@ -49,6 +49,9 @@ interface Pending {
  */
 const YOUNG_GENERATION_MB = 12;
 
+/** The nice value of a low-priority thread: the lowest priority there is. */
+export const LOWEST_PRIORITY = 19;
+
 /**
  * A long-lived worker thread answering requests. If the thread dies (a crash, running out of memory, an
  * entry that fails to load), the requests it held are rejected, and the next request starts a new thread:
@@ -59,12 +62,24 @@ export class WorkerThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(private readonly entry: URL) {
+  /**
+   * `lowPriority`: the thread runs at the lowest CPU priority (nice 19), and so do the threads and programs
+   * it starts (its stem worker, its LAME processes inherit it): work nobody waits for, which the kernel then
+   * runs only on CPU time that renders someone waits for leave (docs/decisions/028-edit-latency.md).
+   */
+  constructor(
+    private readonly entry: URL,
+    private readonly options: { lowPriority?: boolean } = {},
+  ) {
     this.start();
   }
 
   private start(): Worker {
-    const bootstrap = `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(this.entry.href)}); });`;
+    // Linux gives each thread its own nice value: /proc/thread-self names this one. Elsewhere it stays as is.
+    const lower = this.options.lowPriority
+      ? `try { const { readlinkSync } = await import("node:fs"); const os = await import("node:os"); os.setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), ${LOWEST_PRIORITY}); } catch {}`
+      : "";
+    const bootstrap = `(async () => { ${lower} const { register } = await import(${JSON.stringify(TSX_API)}); register(); return import(${JSON.stringify(this.entry.href)}); })();`;
     const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker = worker;
     worker.unref();
