@@ -2,9 +2,9 @@
 // with a player, the tabs of the edit pages, and the progress of the newest edit's render, then the page.
 //
 // The guard runs here and again in every child page's loader and action (loaders run in parallel, so a
-// child cannot rely on this one). While an edit renders, the layout follows it: with JavaScript it polls
-// GET /api/song/{id}/version every 2 s and revalidates every loader once the render finishes; without
-// JavaScript a <noscript> meta refresh reloads the page.
+// child cannot rely on this one). While an edit renders, the layout follows it: with JavaScript it asks
+// GET /api/song/{id}/version?wait=N, which answers once the render finishes, and then revalidates every
+// loader; without JavaScript a <noscript> meta refresh reloads the page.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -16,9 +16,9 @@ import { getFilter, getStyle } from "~/engine/catalogue";
 import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
 import { latestVersion, loadSongForEditPage, prepareForEditing } from "~/services/songs/edit.server";
 import { apiFetch } from "~/utils/api-client";
+import { renderFollowed } from "~/components/edit/follow-render";
 
-/** How often the layout asks whether an edit has finished rendering (spec 1 §9 wav poll: 2 s). */
-/** The user is waiting to hear their edit: a slower poll would add its wait to a render of a few seconds. */
+/** How long the layout waits before asking again when asking whether an edit has finished failed. */
 const VERSION_POLL_MS = 500;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -196,27 +196,35 @@ function RenderProgress({ latest }: { latest: LatestVersion }) {
 }
 
 /**
- * While the newest edit renders, asks the version API every half second and revalidates every loader on the
- * page once it has finished (or failed), so the header, the player and the page show the new version.
+ * While the newest edit renders, asks the version API to answer once it has finished (?wait=N: the server
+ * answers the moment the job commits) and revalidates every loader on the page then (or when it failed),
+ * so the header, the player and the page show the new version. An answer that comes without a change (the
+ * server's own time limit) asks again; a failed request asks again after VERSION_POLL_MS.
  */
 function useFollowRender(songId: string, version: number, latest: LatestVersion) {
   const revalidator = useRevalidator();
   const pending = latest !== null && (latest.status === "queue" || latest.status === "rendering");
   useEffect(() => {
-    if (!pending) return;
-    let cancelled = false;
-    const timer = window.setInterval(async () => {
-      const response = await apiFetch(`/api/song/${songId}/version`, { headers: { Accept: "application/json" } }).catch(() => null);
-      if (cancelled || !response?.ok) return;
-      const status = (await response.json()) as { version: number; latest: LatestVersion };
-      const finished = status.latest === null || (status.latest.status !== "queue" && status.latest.status !== "rendering");
-      if (finished || status.version !== version || status.latest?.version !== latest?.version) revalidator.revalidate();
-    }, VERSION_POLL_MS);
-    return () => {
-      cancelled = true;
-      window.clearInterval(timer);
-    };
-    // Not keyed on the revalidator: its identity changes with every revalidation, which would restart the poll.
+    if (!pending || !latest) return;
+    const aborter = new AbortController();
+    void (async () => {
+      while (!aborter.signal.aborted) {
+        const response = await apiFetch(`/api/song/${songId}/version?wait=${latest.version}`, { headers: { Accept: "application/json" }, signal: aborter.signal }).catch(() => null);
+        if (aborter.signal.aborted) return;
+        if (!response?.ok) {
+          await new Promise((resolve) => window.setTimeout(resolve, VERSION_POLL_MS));
+          continue;
+        }
+        const status = (await response.json()) as { version: number; latest: LatestVersion };
+        if (aborter.signal.aborted) return;
+        if (renderFollowed(status, version, latest.version)) {
+          revalidator.revalidate();
+          return;
+        }
+      }
+    })();
+    return () => aborter.abort();
+    // Not keyed on the revalidator: its identity changes with every revalidation, which would restart the wait.
   }, [pending, songId, version, latest?.version]);
 }
 

@@ -10,7 +10,7 @@ import { songs, songVersions, subscriptions } from "#drizzle/schema/index";
 import { getBoss, startBoss, stopBoss } from "#jobs/boss";
 import { createSongs } from "~/services/songs/create.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/songs/generate.server";
-import { MASTERED_SONG_MESSAGE } from "~/services/songs/edit.server";
+import { MASTERED_SONG_MESSAGE, renderSongVersion } from "~/services/songs/edit.server";
 import { saveSong } from "~/services/library/song-library.server";
 import { createSession, createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
@@ -229,6 +229,28 @@ describe("the options page", () => {
     expect(progress).toMatch(/<noscript><meta http-equiv="refresh" content="3"\/?><\/noscript>/);
 
     expect((await postForm(`/edit/${songId}?index`, owner.cookie, { intent: "explode" })).status).toBe(400);
+  });
+
+  test("the version API's ?wait=N answers when version N's render commits in another process (NOTIFY), not at its time limit", async () => {
+    const owner = await person();
+    const songId = await completedSong(owner);
+    expect((await postForm(`/edit/${songId}?index`, owner.cookie, { intent: "reproduce" })).status).toBe(302);
+    // Nothing to wait for: an older version, or a version that has no edit, answers at once.
+    expect(await (await sendJson("GET", `/api/song/${songId}/version?wait=5`, owner.cookie)).json()).toEqual({ version: 1, latest: { version: 2, status: "queue", change: "production", error: null } });
+    expect((await sendJson("GET", `/api/song/${songId}/version?wait=one`, owner.cookie)).status).toBe(400);
+
+    let answered = false;
+    const waiting = sendJson("GET", `/api/song/${songId}/version?wait=2`, owner.cookie).then(async (response) => {
+      answered = true;
+      return { status: response.status, body: await response.json() };
+    });
+    // The server runs no worker: this process renders the edit, as a separate `npm run worker` would.
+    await database().db.update(songVersions).set({ status: "rendering" }).where(eq(songVersions.songId, songId));
+    expect(answered).toBe(false);
+    await renderSongVersion(songId, 2);
+    // The server waits up to VERSION_WAIT_MS (15 s here); the announcement must end the wait well before.
+    const outcome = await Promise.race([waiting, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 5_000))]);
+    expect(outcome).toEqual({ status: 200, body: { version: 2, latest: { version: 2, status: "complete", change: "production", error: null } } });
   });
 
   test("a paid user's mastered song is read-only and says why, but can be copied and its info still edited", async () => {

@@ -37,6 +37,7 @@ import { findVocal, instrumentalMedia, mixVersionVocal } from "../vocals/vocal-m
 import { songVocals } from "../../../drizzle/schema/vocals";
 import { newSeed } from "./create.server";
 import { saveSong } from "../library/song-library.server";
+import { announceVersionChange } from "./version-events.server";
 
 export const MASTERED_SONG_MESSAGE = "This song has been mastered, so it can no longer be edited. Make a copy to keep working on it.";
 export const SONG_NOT_READY_MESSAGE = "This song is still being created. Try again when it is ready.";
@@ -351,6 +352,7 @@ export async function renderSongVersion(songId: string, version: number): Promis
       .where(and(eq(songs.id, songId), sql`${songs.version} < ${version}`));
   });
   marks.complete = Date.now() - began;
+  await announceVersionChange(songId);
   log.info({ songId, version, change: row.change, marks, engine: roundedStages(engineStages) }, "edit rendered");
 }
 
@@ -386,6 +388,7 @@ export async function giveUpOnVersion(songId: string, version: number, error: un
     .update(songVersions)
     .set({ status: "failed", error: error instanceof Error ? error.message : String(error) })
     .where(and(eq(songVersions.songId, songId), eq(songVersions.version, version), sql`${songVersions.status} < 'complete'`));
+  await announceVersionChange(songId);
 }
 
 /** Rewrite (spec 1 §4, on the edit page): new notes from a new seed, the same sounds. One new version. */
