@@ -286,7 +286,9 @@ export async function editArrangement(song: Song, order: number[]): Promise<Song
 export async function renderSongVersion(songId: string, version: number): Promise<void> {
   const began = Date.now();
   const row = await findVersion(songId, version);
-  if (!row || row.status === "complete" || row.status === "failed") return;
+  if (!row || row.status === "failed") return;
+  // Completed by an attempt that stopped before its WAV was stored (see below): only the WAV is missing.
+  if (row.status === "complete") return ensureVersionWav(row, songMediaKeys(songId, version));
   await db
     .update(songVersions)
     .set({ status: "rendering" })
@@ -300,6 +302,7 @@ export async function renderSongVersion(songId: string, version: number): Promis
   // Milliseconds from the job's start to each step, logged with the engine's own stages (docs/edit-flow.md).
   const marks: Record<string, number> = {};
   let engineStages: Record<string, number> = {};
+  let wavStored: Promise<void> | null = null;
   let instrumental: SongMedia;
   let instrumentalPeaks: number[];
   let stats: { tempo: number | null; key: string | null; durationSeconds: number | null };
@@ -314,8 +317,14 @@ export async function renderSongVersion(songId: string, version: number): Promis
     const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
     marks.rendered = Date.now() - began;
     engineStages = rendered.stats.timings;
-    instrumental = await storeRenderedSong(keys, rendered);
+    // What plays (MP3, peaks) is stored first; the WAV, ten times larger, is written while the version
+    // is made current and the page learns of it. The job still ends only once it is stored.
+    wavStored = getStorage().put(keys.wav, rendered.wav);
+    wavStored.catch(() => undefined);
+    instrumental = await storeRenderedSong(keys, rendered, { wav: false });
     marks.stored = Date.now() - began;
+    // The vocal is mixed over the instrumental WAV read from storage.
+    if (row.vocalId) await wavStored;
     instrumentalPeaks = rendered.peaks.song.peaks;
     stats = { tempo: Math.round(rendered.stats.tempo), key: rendered.stats.key, durationSeconds: Math.round(rendered.stats.durationSeconds * 100) / 100 };
   }
@@ -353,7 +362,23 @@ export async function renderSongVersion(songId: string, version: number): Promis
   });
   marks.complete = Date.now() - began;
   await announceVersionChange(songId);
+  // A failed write fails the job; its retry finds the version complete and stores the WAV (ensureVersionWav).
+  await wavStored;
+  marks.wavStored = Date.now() - began;
   log.info({ songId, version, change: row.change, marks, engine: roundedStages(engineStages) }, "edit rendered");
+}
+
+/**
+ * A completed version whose render's WAV is not in storage (the attempt that completed it stopped before
+ * writing it) gets it: rendered again without the MP3, the same bytes (as the WAV export does).
+ */
+async function ensureVersionWav(row: SongVersion, keys: SongMedia): Promise<void> {
+  const storage = getStorage();
+  // Only the version's own render's WAV is written after completion; a vocal's mix WAV is written before.
+  if (!row.media || (row.media.instrumental?.wav ?? row.media.wav) !== keys.wav || (await storage.stat(keys.wav))) return;
+  const [composition, production] = await Promise.all([loadComposition(row.compositionId), loadProduction(row.productionId)]);
+  const rendered = await renderFromPartsOffThread(composition, production, { ...songRenderOptions(), mp3: false });
+  await storage.put(keys.wav, rendered.wav);
 }
 
 function roundedStages(stages: Record<string, number>): Record<string, number> {
