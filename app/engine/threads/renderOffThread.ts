@@ -20,12 +20,15 @@ export async function renderFromPartsOffThread(
   composition: Composition,
   production: Production,
   options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile"> = {},
-  { background = false } = {},
+  { background = false }: { background?: boolean } = {},
 ): Promise<SongRender> {
   const thread = background
     ? (backgroundWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { lowPriority: true }))
     : (worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts")));
-  const reply = await thread.request<{ rendered: SongRender }>({ composition, production, options, background });
+  // The early MP3's callback stays here; the song thread is told how many seconds, and sends the bytes back.
+  const { earlyMp3, ...sent } = options;
+  const onProgress = earlyMp3 ? (progress: unknown) => earlyMp3.ready((progress as { earlyMp3: Uint8Array }).earlyMp3) : undefined;
+  const reply = await thread.request<{ rendered: SongRender }>({ composition, production, options: sent, background, ...(earlyMp3 ? { earlyMp3Seconds: earlyMp3.seconds } : {}) }, [], onProgress);
   return reply.rendered;
 }
 

@@ -19,8 +19,10 @@ interface SongRequest {
   task?: "render" | "prepareEdit";
   composition: Composition;
   production: Production;
-  options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile">;
+  options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile" | "earlyMp3">;
   background?: boolean;
+  /** Send the MP3 of the first this many seconds as soon as it is encoded (a progress message before the reply). */
+  earlyMp3Seconds?: number;
 }
 
 let foreground: Promise<void> = Promise.resolve();
@@ -43,7 +45,10 @@ async function render(message: SongRequest & { receivedAt?: number }, pauseWhile
       return;
     }
     const startedAt = performance.now();
-    const rendered = await renderFromParts(message.composition, message.production, { ...message.options, ...(pauseWhile ? { pauseWhile } : {}) });
+    const earlyMp3 = message.earlyMp3Seconds
+      ? { seconds: message.earlyMp3Seconds, ready: (mp3: Uint8Array) => parentPort?.postMessage({ id: message.id, progress: { earlyMp3: mp3 } }, [mp3.buffer as ArrayBuffer]) }
+      : undefined;
+    const rendered = await renderFromParts(message.composition, message.production, { ...message.options, ...(pauseWhile ? { pauseWhile } : {}), ...(earlyMp3 ? { earlyMp3 } : {}) });
     // How long the render waited on this thread behind others before it started (docs/edit-flow.md).
     if (message.receivedAt !== undefined) rendered.stats.timings.waited = startedAt - message.receivedAt;
     const buffers = [rendered.wav.buffer, rendered.midi.buffer, ...(rendered.mp3 ? [rendered.mp3.buffer] : [])] as ArrayBuffer[];

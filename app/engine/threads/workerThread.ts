@@ -40,6 +40,7 @@ const TSX_API = tsxEsmApi();
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  onProgress?: (progress: unknown) => void;
 }
 
 /**
@@ -83,9 +84,11 @@ export class WorkerThread {
     const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker = worker;
     worker.unref();
-    worker.on("message", (message: { id: number; error?: string }) => {
+    worker.on("message", (message: { id: number; error?: string; progress?: unknown }) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
+      // Something the request produced before its reply (the reply still follows).
+      if (message.progress !== undefined) return waiting.onProgress?.(message.progress);
       this.pending.delete(message.id);
       if (this.pending.size === 0) worker.unref();
       if (message.error) waiting.reject(new Error(message.error));
@@ -106,14 +109,17 @@ export class WorkerThread {
     return this.pending.size > 0;
   }
 
-  /** Sends a request and resolves with the worker's reply (which echoes the request id). */
-  request<Reply>(payload: object, transfer: ArrayBuffer[] = []): Promise<Reply> {
+  /**
+   * Sends a request and resolves with the worker's reply (which echoes the request id). `onProgress` gets
+   * the `progress` of messages the worker sends for the request before its reply.
+   */
+  request<Reply>(payload: object, transfer: ArrayBuffer[] = [], onProgress?: (progress: unknown) => void): Promise<Reply> {
     const id = this.nextId++;
     const worker = this.worker ?? this.start();
     // Keep the process alive while a reply is outstanding.
     worker.ref();
     return new Promise<Reply>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, ...(onProgress ? { onProgress } : {}) });
       worker.postMessage({ ...payload, id }, transfer);
     });
   }
