@@ -6,7 +6,7 @@ import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
 import { env } from "~/server/env.server";
-import { latestVersion, requireEditableSong } from "~/services/songs/edit.server";
+import { latestVersion, latestVersionSummary, requireEditableSong } from "~/services/songs/edit.server";
 import { readUntil } from "~/services/songs/version-events.server";
 import { findSong } from "~/models/song.server";
 import { IdSchema } from "~/utils/input-schemas";
@@ -19,6 +19,7 @@ const SongVersionStatusSchema = z.object({
       status: z.enum(["queue", "rendering", "complete", "failed"]),
       change: z.enum(["production", "notes", "arrangement", "vocals"]),
       error: z.string().nullable(),
+      previewUrl: z.string().nullable().describe("While it renders: its first seconds, playable before the rest is encoded (owner only)"),
     })
     .nullable()
     .describe("The newest edit, or null when the song was never edited"),
@@ -37,7 +38,8 @@ const operation = registerApiOperation({
         .int()
         .min(2)
         .optional()
-        .describe("Answer once this version has finished rendering (or failed), or after about 20 s, whichever is first; without it, answer at once"),
+        .describe("Answer once this version has finished rendering (or failed) or its first seconds are playable, or after about 20 s, whichever is first; without it, answer at once"),
+      previewed: z.enum(["1"]).optional().describe("With wait: the caller has the version's first seconds already; wait for the rest"),
     }),
   },
   responses: {
@@ -55,12 +57,13 @@ type VersionState = z.infer<typeof SongVersionStatusSchema>;
 
 async function versionState(songId: string, version: number): Promise<VersionState> {
   const latest = await latestVersion(songId);
-  return { version, latest: latest ? { version: latest.version, status: latest.status, change: latest.change, error: latest.error } : null };
+  return { version, latest: latest ? latestVersionSummary(latest) : null };
 }
 
-/** Version `wait` is the newest edit and has not finished. */
-function stillRendering(state: VersionState, wait: number): boolean {
-  return state.latest?.version === wait && (state.latest.status === "queue" || state.latest.status === "rendering");
+/** Version `wait` is the newest edit and has not finished (nor, unless `previewed`, got its first seconds). */
+function stillRendering(state: VersionState, wait: number, previewed: boolean): boolean {
+  const pending = state.latest?.version === wait && (state.latest.status === "queue" || state.latest.status === "rendering");
+  return pending && (previewed || !state.latest?.previewUrl);
 }
 
 export const loader = apiRoute(operation, async ({ request, params, query }) => {
@@ -68,5 +71,5 @@ export const loader = apiRoute(operation, async ({ request, params, query }) => 
   const wait = query.wait;
   if (wait === undefined) return versionState(song.id, song.version);
   const read = async () => versionState(song.id, (await findSong(song.id))?.version ?? song.version);
-  return readUntil(song.id, read, (state) => !stillRendering(state, wait), { ms: VERSION_WAIT_MS, signal: request.signal });
+  return readUntil(song.id, read, (state) => !stillRendering(state, wait, query.previewed === "1"), { ms: VERSION_WAIT_MS, signal: request.signal });
 });

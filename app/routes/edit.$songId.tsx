@@ -7,14 +7,14 @@
 // loader; without JavaScript a <noscript> meta refresh reloads the page.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
 import { playerSong } from "~/components/player/api";
 import { Waveform } from "~/components/songs/waveform";
 import { getFilter, getStyle } from "~/engine/catalogue";
 import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
-import { latestVersion, loadSongForEditPage, prepareForEditing } from "~/services/songs/edit.server";
+import { latestVersion, latestVersionSummary, loadSongForEditPage, prepareForEditing } from "~/services/songs/edit.server";
 import { apiFetch } from "~/utils/api-client";
 import { renderFollowed } from "~/components/edit/follow-render";
 
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     editable,
     readOnlyReason,
-    latest: latest ? { version: latest.version, status: latest.status, change: latest.change, error: latest.error } : null,
+    latest: latest ? latestVersionSummary(latest) : null,
   });
 }
 
@@ -74,6 +74,10 @@ export default function EditSongLayout() {
   const rendering = latest !== null && (latest.status === "queue" || latest.status === "rendering");
   useFollowRender(song.id, song.version, latest);
   const title = song.unnamed ? `${song.filter} song` : song.songName;
+  // What Play plays: the newest edit's first seconds while the rest of it renders, else the version the song
+  // plays. The old version, if playing, plays on; the first seconds give way to the whole when it is ready.
+  const playUrl = (rendering ? latest?.previewUrl : null) ?? song.audioUrl;
+  useHandOverFromPreview(song, title, playUrl);
   // Renamed on the info page: the player bar shows the new name too.
   const { renamed } = usePlayerActions();
   useEffect(() => renamed(song.id, title, song.artistName ?? ""), [renamed, song.id, title, song.artistName]);
@@ -95,9 +99,9 @@ export default function EditSongLayout() {
         <span aria-hidden="true"> / </span>
         <span className="text-slate-200">Edit</span>
       </nav>
-      <header className="rounded-2xl border border-ink-700 bg-ink-900 p-3 sm:mt-4 sm:p-5" data-testid="edit-song-header" data-audio-url={song.audioUrl ?? undefined}>
+      <header className="rounded-2xl border border-ink-700 bg-ink-900 p-3 sm:mt-4 sm:p-5" data-testid="edit-song-header" data-audio-url={playUrl ?? undefined}>
         <div className="flex items-start gap-3 sm:flex-wrap sm:gap-4">
-          <SongPlayButton song={song} title={title} />
+          <SongPlayButton song={song} title={title} playUrl={playUrl} />
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-xl font-bold tracking-tight text-white sm:text-2xl" data-testid="edit-song-name">
               {title}
@@ -141,14 +145,14 @@ export default function EditSongLayout() {
 }
 
 /** With JavaScript the persistent player plays the song; before hydration the <audio> below does. */
-function SongPlayButton({ song, title }: { song: LayoutData["song"]; title: string }) {
+function SongPlayButton({ song, title, playUrl }: { song: LayoutData["song"]; title: string; playUrl: string | null }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const player = usePlayerState();
   const actions = usePlayerActions();
-  if (!hydrated || !song.audioUrl) return null;
-  const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === song.audioUrl;
-  const playable = { ...playerSong(song, song.audioUrl), songName: title };
+  if (!hydrated || !playUrl) return null;
+  const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === playUrl;
+  const playable = { ...playerSong(song, playUrl), songName: title };
   return (
     <button
       type="button"
@@ -159,6 +163,24 @@ function SongPlayButton({ song, title }: { song: LayoutData["song"]; title: stri
       <span aria-hidden="true">{isCurrent && player.playing ? "❚❚" : "▶"}</span>
     </button>
   );
+}
+
+/**
+ * When the edit whose first seconds the player plays is complete, the player moves to the whole of it at
+ * the same moment (the player's handOver; nothing happens if the player plays anything else).
+ */
+function useHandOverFromPreview(song: LayoutData["song"], title: string, playUrl: string | null) {
+  const actions = usePlayerActions();
+  const previous = useRef(playUrl);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = playUrl;
+    if (from && playUrl && from !== playUrl && isEditPreview(from) && playUrl === song.audioUrl) actions.handOver(from, { ...playerSong(song, playUrl), songName: title });
+  }, [actions, song, title, playUrl]);
+}
+
+function isEditPreview(url: string): boolean {
+  return new URL(url, "http://songloom.invalid").pathname.endsWith("/preview.mp3");
 }
 
 function NoScriptAudio({ song, title }: { song: LayoutData["song"]; title: string }) {
@@ -198,8 +220,10 @@ function RenderProgress({ latest }: { latest: LatestVersion }) {
 /**
  * While the newest edit renders, asks the version API to answer once it has finished (?wait=N: the server
  * answers the moment the job commits) and revalidates every loader on the page then (or when it failed),
- * so the header, the player and the page show the new version. An answer that comes without a change (the
- * server's own time limit) asks again; a failed request asks again after VERSION_POLL_MS.
+ * so the header, the player and the page show the new version. When the edit's first seconds are playable
+ * first, it revalidates for them too (Play then plays them) and waits on for the rest (&previewed=1). An
+ * answer that comes without a change (the server's own time limit) asks again; a failed request asks again
+ * after VERSION_POLL_MS.
  */
 function useFollowRender(songId: string, version: number, latest: LatestVersion) {
   const revalidator = useRevalidator();
@@ -207,9 +231,12 @@ function useFollowRender(songId: string, version: number, latest: LatestVersion)
   useEffect(() => {
     if (!pending || !latest) return;
     const aborter = new AbortController();
+    // Once the page has the edit's first seconds, it waits for the rest only.
+    let previewed = latest.previewUrl !== null;
     void (async () => {
       while (!aborter.signal.aborted) {
-        const response = await apiFetch(`/api/song/${songId}/version?wait=${latest.version}`, { headers: { Accept: "application/json" }, signal: aborter.signal }).catch(() => null);
+        const url = `/api/song/${songId}/version?wait=${latest.version}${previewed ? "&previewed=1" : ""}`;
+        const response = await apiFetch(url, { headers: { Accept: "application/json" }, signal: aborter.signal }).catch(() => null);
         if (aborter.signal.aborted) return;
         if (!response?.ok) {
           await new Promise((resolve) => window.setTimeout(resolve, VERSION_POLL_MS));
@@ -220,6 +247,10 @@ function useFollowRender(songId: string, version: number, latest: LatestVersion)
         if (renderFollowed(status, version, latest.version)) {
           revalidator.revalidate();
           return;
+        }
+        if (!previewed && status.latest?.previewUrl) {
+          previewed = true;
+          revalidator.revalidate();
         }
       }
     })();

@@ -14,7 +14,7 @@ import { env } from "~/server/env.server";
 import { getUserPlan } from "~/server/plans.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { createSongs } from "~/services/songs/create.server";
-import { copySong, editArrangement, editNotes, editProduction, loadComposition, loadProduction, prepareSongForEditing, renderSongVersion, reproduceSong, rewriteSong } from "~/services/songs/edit.server";
+import { copySong, editArrangement, editNotes, editProduction, latestVersionSummary, loadComposition, loadProduction, prepareSongForEditing, renderSongVersion, reproduceSong, rewriteSong } from "~/services/songs/edit.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/songs/generate.server";
 import { createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
@@ -220,4 +220,22 @@ test("an edit's WAV is stored after the version is made current; a failed WAV wr
   expect(twin.productionId).toBe(after.productionId);
   await renderSongVersion(song.id, 3);
   expect(Buffer.from((await storage.get(`songs/${song.id}/v3/song.wav`))!).equals(Buffer.from(retried!))).toBe(true);
+});
+
+test("an edit stores its first seconds while it renders (a prefix of its MP3) and the API offers them only while it renders", async () => {
+  const { song } = await completeSong();
+  await editProduction(song, { mix: "lofi" });
+  await renderSongVersion(song.id, 2);
+  const [row] = await database().db.select().from(songVersions).where(eq(songVersions.songId, song.id));
+  expect(row!.previewKey).toBe(`songs/${song.id}/v2/preview.mp3`);
+  const storage = new LocalDiskStorage(mediaDir);
+  const preview = Buffer.from((await storage.get(row!.previewKey!))!);
+  const whole = Buffer.from((await storage.get(row!.media!.mp3))!);
+  expect(preview.length).toBeGreaterThan(0);
+  expect(preview.length).toBeLessThan(whole.length);
+  expect(whole.subarray(0, preview.length).equals(preview)).toBe(true);
+  // Complete: the whole plays, no preview is offered; while rendering, its URL names the version.
+  expect(latestVersionSummary(row!).previewUrl).toBeNull();
+  expect(latestVersionSummary({ ...row!, status: "rendering" }).previewUrl).toBe(`/media/songs/${song.id}/preview.mp3?version=2`);
+  expect(latestVersionSummary({ ...row!, status: "rendering", previewKey: null }).previewUrl).toBeNull();
 });

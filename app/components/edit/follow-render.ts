@@ -3,7 +3,7 @@
 export interface FollowedVersionStatus {
   /** The version the song plays now. */
   version: number;
-  latest: { version: number; status: "queue" | "rendering" | "complete" | "failed" } | null;
+  latest: { version: number; status: "queue" | "rendering" | "complete" | "failed"; previewUrl?: string | null } | null;
 }
 
 /**

@@ -124,6 +124,15 @@ export function renameSong<S extends QueueSong>(state: QueueState<S>, songId: st
   return changed ? { ...state, current, unplayed, played } : state;
 }
 
+/**
+ * An edit's first seconds (playing from `fromUrl`) give way to the whole new version: the current song, if
+ * it is that song playing that file, becomes `song`; anything else is left as it is.
+ */
+export function handOverAudio<S extends QueueSong & { audioUrl: string }>(state: QueueState<S>, fromUrl: string, song: S): QueueState<S> {
+  if (state.current?.id !== song.id || state.current.audioUrl !== fromUrl || fromUrl === song.audioUrl) return state;
+  return { ...state, current: song };
+}
+
 /** Rejecting drops the current song (never to come back) and plays the next unplayed one. */
 export function rejectCurrent<S extends QueueSong>(state: QueueState<S>): QueueState<S> {
   const [next, ...rest] = state.unplayed;

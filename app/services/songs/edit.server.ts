@@ -24,7 +24,7 @@ import {
 import { arrangeSegments, compose, produce, STEPS_PER_SEGMENT, withSegmentNotes, type Composition, type Note, type PartName, type Production } from "~/engine";
 import type { SongPeaks } from "~/engine/encode";
 import { newId } from "../../../drizzle/schema/columns";
-import { findSong, UNNAMED_SONG } from "~/models/song.server";
+import { findSong, songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
 import { db } from "~/server/db.server";
 import { log } from "~/server/observability/log.server";
 import { requireVerifiedUser, type SessionUser } from "~/server/guards.server";
@@ -137,6 +137,18 @@ export async function editBase(song: Song): Promise<{ composition: Composition; 
 export async function latestVersion(songId: string): Promise<SongVersion | null> {
   const [row] = await db.select().from(songVersions).where(eq(songVersions.songId, songId)).orderBy(desc(songVersions.version)).limit(1);
   return row ?? null;
+}
+
+/** What the edit pages and the version API show of the newest edit; its preview only while it renders. */
+export function latestVersionSummary(latest: SongVersion) {
+  const rendering = latest.status === "queue" || latest.status === "rendering";
+  return {
+    version: latest.version,
+    status: latest.status,
+    change: latest.change,
+    error: latest.error,
+    previewUrl: rendering && latest.previewKey ? `${songMediaUrl(latest.songId, "preview.mp3")}?version=${latest.version}` : null,
+  };
 }
 
 export async function findVersion(songId: string, version: number): Promise<SongVersion | null> {
@@ -303,6 +315,7 @@ export async function renderSongVersion(songId: string, version: number): Promis
   const marks: Record<string, number> = {};
   let engineStages: Record<string, number> = {};
   let wavStored: Promise<void> | null = null;
+  let previewStored: Promise<void> | null = null;
   let instrumental: SongMedia;
   let instrumentalPeaks: number[];
   let stats: { tempo: number | null; key: string | null; durationSeconds: number | null };
@@ -314,7 +327,17 @@ export async function renderSongVersion(songId: string, version: number): Promis
     stats = { tempo: song.tempo, key: song.key, durationSeconds: song.durationSeconds };
   } else {
     marks.loaded = Date.now() - began;
-    const rendered = await renderFromPartsOffThread(composition, production, songRenderOptions());
+    // The version's first seconds are playable while the rest encodes (progressive playback).
+    const earlyMp3 = {
+      seconds: editPreviewSeconds(),
+      ready: (mp3: Uint8Array) => {
+        marks.earlyMp3 = Date.now() - began;
+        previewStored = storeVersionPreview(row, path.posix.join(path.posix.dirname(keys.mp3), "preview.mp3"), mp3).then(() => {
+          marks.previewStored = Date.now() - began;
+        });
+      },
+    };
+    const rendered = await renderFromPartsOffThread(composition, production, { ...songRenderOptions(), earlyMp3 });
     marks.rendered = Date.now() - began;
     engineStages = rendered.stats.timings;
     // What plays (MP3, peaks) is stored first; the WAV, ten times larger, is written while the version
@@ -334,6 +357,8 @@ export async function renderSongVersion(songId: string, version: number): Promis
   const media = mixed.media;
   const wavePreview = downsamplePeaks(mixed.peaks ?? instrumentalPeaks, WAVE_PREVIEW_PAIRS);
   const { durationSeconds } = stats;
+  // Its row is written before the version completes, never after (it never fails: see storeVersionPreview).
+  await previewStored;
   await db.transaction(async (tx) => {
     await tx
       .update(songVersions)
@@ -366,6 +391,32 @@ export async function renderSongVersion(songId: string, version: number): Promis
   await wavStored;
   marks.wavStored = Date.now() - began;
   log.info({ songId, version, change: row.change, marks, engine: roundedStages(engineStages) }, "edit rendered");
+}
+
+/** Seconds of an edit that play before the whole version is encoded: more than the rest takes to encode. */
+export const EDIT_PREVIEW_SECONDS = 20;
+
+/** Tests render short excerpts: their edits' previews are a third of the excerpt. */
+function editPreviewSeconds(): number {
+  const excerpt = songRenderOptions().excerpt;
+  return excerpt ? Math.min(EDIT_PREVIEW_SECONDS, excerpt.seconds / 3) : EDIT_PREVIEW_SECONDS;
+}
+
+/**
+ * The version's first seconds into storage and onto its row while it still renders, announced so the edit
+ * pages play them at once. Best effort: a failure is logged and the version simply plays when complete.
+ */
+async function storeVersionPreview(row: SongVersion, key: string, mp3: Uint8Array): Promise<void> {
+  try {
+    await getStorage().put(key, mp3);
+    await db
+      .update(songVersions)
+      .set({ previewKey: key })
+      .where(and(eq(songVersions.id, row.id), eq(songVersions.status, "rendering")));
+    await announceVersionChange(row.songId);
+  } catch (error) {
+    console.error(`The preview of version ${row.version} of song ${row.songId} failed; it plays when complete`, error);
+  }
 }
 
 /**
