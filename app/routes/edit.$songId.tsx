@@ -152,7 +152,8 @@ function SongPlayButton({ song, title, playUrl }: { song: LayoutData["song"]; ti
   const actions = usePlayerActions();
   if (!hydrated || !playUrl) return null;
   const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === playUrl;
-  const playable = { ...playerSong(song, playUrl), songName: title };
+  // An edit's first seconds are a preview: the player waits for the whole version at their end.
+  const playable = { ...playerSong(song, playUrl), songName: title, ...(playUrl !== song.audioUrl ? { preview: true } : {}) };
   return (
     <button
       type="button"

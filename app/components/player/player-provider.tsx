@@ -154,6 +154,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     deckRef.current ??= new AudioDeck({
       onPlaying: setPlaying,
       onEnd: () => {
+        // An edit's first seconds ran out before the whole version was ready: it takes over where they end
+        // (handOver), so the listener waits for it rather than being moved on to another song.
+        if (queueRef.current.current?.preview && !contextRef.current) return setWaiting(true);
         if (handedOverFrom.current !== deckRef.current?.currentId) advanceRef.current(0);
       },
       onError: setError,
@@ -354,6 +357,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         const before = queueRef.current;
         const after = transition((state) => handOverAudio(state, fromUrl, song));
         if (after === before) return;
+        setWaiting(false);
         setDuration(song.durationSeconds);
         void deck().swap(song.id, song.audioUrl);
       },

@@ -88,7 +88,8 @@ export function playNext<S extends QueueSong>(state: QueueState<S>): QueueState<
 
 /** Plays a given queued song now (a click on a song in a list); songs before it stay unplayed. */
 export function playSong<S extends QueueSong>(state: QueueState<S>, song: S): QueueState<S> {
-  if (state.current?.id === song.id) return state;
+  // The same song from another file (an edit's new version, or its first seconds) replaces it.
+  if (state.current?.id === song.id) return state.current.audioUrl === song.audioUrl ? state : { ...state, current: song };
   const unplayed = state.unplayed.filter((queued) => queued.id !== song.id);
   return { ...state, current: song, unplayed, played: state.current ? [...state.played, state.current] : state.played };
 }
