@@ -13,10 +13,10 @@ import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/pl
 import { playerSong } from "~/components/player/api";
 import { Waveform } from "~/components/songs/waveform";
 import { getFilter, getStyle } from "~/engine/catalogue";
-import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
+import { UNNAMED_SONG } from "~/models/song.server";
 import { latestVersion, latestVersionSummary, loadSongForEditPage, prepareForEditing } from "~/services/songs/edit.server";
 import { apiFetch } from "~/utils/api-client";
-import { renderFollowed } from "~/components/edit/follow-render";
+import { isEditPreview, playUrlFor, renderFollowed, wholeVersionUrl, type FollowedVersionStatus } from "~/components/edit/follow-render";
 
 /** How long the layout waits before asking again when asking whether an edit has finished failed. */
 const VERSION_POLL_MS = 500;
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       peaks: song.wavePreview,
       version: song.version,
       // The version in the URL keeps a browser from playing a cached earlier render.
-      audioUrl: song.status === "complete" && song.media ? `${songMediaUrl(song.id, "song.mp3")}?version=${song.version}` : null,
+      audioUrl: song.status === "complete" && song.media ? wholeVersionUrl(song.id, song.version) : null,
       compositionId: song.compositionId,
       productionId: song.productionId,
     },
@@ -72,11 +72,12 @@ const TABS = [
 export default function EditSongLayout() {
   const { song, latest } = useLoaderData<typeof loader>();
   const rendering = latest !== null && (latest.status === "queue" || latest.status === "rendering");
-  useFollowRender(song.id, song.version, latest);
+  const answer = useFollowRender(song.id, song.version, latest);
   const title = song.unnamed ? `${song.filter} song` : song.songName;
   // What Play plays: the newest edit's first seconds while the rest of it renders, else the version the song
-  // plays. The old version, if playing, plays on; the first seconds give way to the whole when it is ready.
-  const playUrl = (rendering ? latest?.previewUrl : null) ?? song.audioUrl;
+  // plays, from the version API's answer as soon as it comes. The old version, if playing, plays on; the
+  // first seconds give way to the whole when it is ready.
+  const playUrl = playUrlFor({ songId: song.id, version: song.version, audioUrl: song.audioUrl, latest }, answer);
   useHandOverFromPreview(song, title, playUrl);
   // Renamed on the info page: the player bar shows the new name too.
   const { renamed } = usePlayerActions();
@@ -153,7 +154,7 @@ function SongPlayButton({ song, title, playUrl }: { song: LayoutData["song"]; ti
   if (!hydrated || !playUrl) return null;
   const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === playUrl;
   // An edit's first seconds are a preview: the player waits for the whole version at their end.
-  const playable = { ...playerSong(song, playUrl), songName: title, ...(playUrl !== song.audioUrl ? { preview: true } : {}) };
+  const playable = { ...playerSong(song, playUrl), songName: title, ...(isEditPreview(playUrl) ? { preview: true } : {}) };
   return (
     <button
       type="button"
@@ -176,12 +177,8 @@ function useHandOverFromPreview(song: LayoutData["song"], title: string, playUrl
   useEffect(() => {
     const from = previous.current;
     previous.current = playUrl;
-    if (from && playUrl && from !== playUrl && isEditPreview(from) && playUrl === song.audioUrl) actions.handOver(from, { ...playerSong(song, playUrl), songName: title });
+    if (from && playUrl && from !== playUrl && isEditPreview(from) && !isEditPreview(playUrl)) actions.handOver(from, { ...playerSong(song, playUrl), songName: title });
   }, [actions, song, title, playUrl]);
-}
-
-function isEditPreview(url: string): boolean {
-  return new URL(url, "http://songloom.invalid").pathname.endsWith("/preview.mp3");
 }
 
 function NoScriptAudio({ song, title }: { song: LayoutData["song"]; title: string }) {
@@ -226,11 +223,13 @@ function RenderProgress({ latest }: { latest: LatestVersion }) {
  * answer that comes without a change (the server's own time limit) asks again; a failed request asks again
  * after VERSION_POLL_MS.
  */
-function useFollowRender(songId: string, version: number, latest: LatestVersion) {
+function useFollowRender(songId: string, version: number, latest: LatestVersion): FollowedVersionStatus | null {
   const revalidator = useRevalidator();
+  const [answer, setAnswer] = useState<FollowedVersionStatus | null>(null);
   const pending = latest !== null && (latest.status === "queue" || latest.status === "rendering");
   useEffect(() => {
     if (!pending || !latest) return;
+    setAnswer(null);
     const aborter = new AbortController();
     // Once the page has the edit's first seconds, it waits for the rest only.
     let previewed = latest.previewUrl !== null;
@@ -245,6 +244,7 @@ function useFollowRender(songId: string, version: number, latest: LatestVersion)
         }
         const status = (await response.json()) as { version: number; latest: LatestVersion };
         if (aborter.signal.aborted) return;
+        setAnswer(status);
         if (renderFollowed(status, version, latest.version)) {
           revalidator.revalidate();
           return;
@@ -258,6 +258,7 @@ function useFollowRender(songId: string, version: number, latest: LatestVersion)
     return () => aborter.abort();
     // Not keyed on the revalidator: its identity changes with every revalidation, which would restart the wait.
   }, [pending, songId, version, latest?.version]);
+  return answer;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
