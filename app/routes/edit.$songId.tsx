@@ -24,7 +24,8 @@ const VERSION_POLL_MS = 500;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { song, editable, readOnlyReason } = await loadSongForEditPage(request, params.songId);
   // The owner is about to edit: the song's first edit should re-render as quickly as the next.
-  const [latest] = await Promise.all([latestVersion(song.id), prepareForEditing(song, editable)]);
+  const latest = await latestVersion(song.id);
+  await prepareForEditing(song, editable, latest);
   return json({
     song: {
       id: song.id,

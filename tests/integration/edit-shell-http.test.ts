@@ -143,6 +143,21 @@ describe("getting a song ready for its first edit", () => {
     expect((await get(`/edit/${mastered}`, paid.cookie)).status).toBe(200);
     expect(await songsBeingPrepared()).toEqual([]);
   });
+
+  test("not while an edit renders or just after one (the edit made the fronts), but again once it is long past", async () => {
+    const owner = await person();
+    const songId = await completedSong(owner);
+    expect((await postForm(`/edit/${songId}?index`, owner.cookie, { intent: "reproduce" })).status).toBe(302);
+    await songsBeingPrepared();
+    expect((await get(`/edit/${songId}/production`, owner.cookie)).status).toBe(200);
+    expect(await songsBeingPrepared()).toEqual([]);
+    await database().db.update(songVersions).set({ status: "complete", completedAt: new Date() }).where(eq(songVersions.songId, songId));
+    expect((await get(`/edit/${songId}/production`, owner.cookie)).status).toBe(200);
+    expect(await songsBeingPrepared()).toEqual([]);
+    await database().db.update(songVersions).set({ completedAt: new Date(Date.now() - 3_600_000) }).where(eq(songVersions.songId, songId));
+    expect((await get(`/edit/${songId}/production`, owner.cookie)).status).toBe(200);
+    expect(await songsBeingPrepared()).toEqual([songId]);
+  });
 });
 
 describe("who may reach the edit pages", () => {

@@ -455,11 +455,22 @@ export async function prepareSongForEditing(songId: string): Promise<number | nu
 
 /**
  * Starts getting the song ready for its first edit (song.prepare-edit) when its owner opens the edit pages
- * of a song they may change. A job already waiting for the song stands for this one.
+ * of a song they may change. A job already waiting for the song stands for this one. Not while an edit
+ * renders or just after one (`latest`, the newest edit): the edit made the strip fronts, and the job would
+ * only take the song thread between this edit and the next.
  */
-export async function prepareForEditing(song: Song, editable: boolean): Promise<void> {
-  if (!editable || song.status !== "complete") return;
+export async function prepareForEditing(song: Song, editable: boolean, latest: SongVersion | null = null): Promise<void> {
+  if (!editable || song.status !== "complete" || editedRecently(latest)) return;
   await enqueue("song.prepare-edit", { songId: song.id });
+}
+
+/** An edit renders, or rendered a moment ago: it keeps every part's strip front, so there is nothing to prepare. */
+export const EDITED_RECENTLY_MS = 10 * 60_000;
+
+function editedRecently(latest: SongVersion | null, now = Date.now()): boolean {
+  if (!latest) return false;
+  if (latest.status === "queue" || latest.status === "rendering") return true;
+  return latest.status === "complete" && latest.completedAt !== null && now - latest.completedAt.getTime() < EDITED_RECENTLY_MS;
 }
 
 /** Called when a rerender job has used its last attempt: the edit shows as failed; the song is unchanged. */
