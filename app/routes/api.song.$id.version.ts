@@ -1,13 +1,12 @@
 // GET /api/song/{id}/version: the version the song plays and its newest edit's render status, which the
 // edit pages follow while an edit renders (docs/edit-flow.md, Versions). With ?wait=N, while version N is
-// the newest edit and still queued or rendering, the answer waits (up to VERSION_WAIT_MS) until it has
+// the newest edit and still queued or rendering, the answer waits (up to versionWaitMs()) until it has
 // finished or failed, so the page learns it the moment the job commits (version-events.server.ts).
 import { z } from "zod";
 import { apiRoute } from "~/server/api.server";
 import { registerApiOperation } from "~/server/openapi.server";
-import { env } from "~/server/env.server";
 import { latestVersion, latestVersionSummary, requireEditableSong } from "~/services/songs/edit.server";
-import { readUntil } from "~/services/songs/version-events.server";
+import { readUntil, versionWaitMs } from "~/services/songs/version-events.server";
 import { findSong } from "~/models/song.server";
 import { IdSchema } from "~/utils/input-schemas";
 
@@ -50,9 +49,6 @@ const operation = registerApiOperation({
   },
 });
 
-/** How long a waiting request waits at most: well inside the request's own time limit. */
-export const VERSION_WAIT_MS = Math.min(20_000, env.REQUEST_TIMEOUT_MS / 2);
-
 type VersionState = z.infer<typeof SongVersionStatusSchema>;
 
 async function versionState(songId: string, version: number): Promise<VersionState> {
@@ -71,5 +67,5 @@ export const loader = apiRoute(operation, async ({ request, params, query }) => 
   const wait = query.wait;
   if (wait === undefined) return versionState(song.id, song.version);
   const read = async () => versionState(song.id, (await findSong(song.id))?.version ?? song.version);
-  return readUntil(song.id, read, (state) => !stillRendering(state, wait, query.previewed === "1"), { ms: VERSION_WAIT_MS, signal: request.signal });
+  return readUntil(song.id, read, (state) => !stillRendering(state, wait, query.previewed === "1"), { ms: versionWaitMs(), signal: request.signal });
 });

@@ -268,7 +268,7 @@ describe("the options page", () => {
     };
     const forFirstSeconds = answer(`/api/song/${songId}/version?wait=2`);
     const forTheWhole = answer(`/api/song/${songId}/version?wait=2&previewed=1`);
-    // The server waits up to VERSION_WAIT_MS (15 s here); each announcement must end a wait well before.
+    // The server waits up to versionWaitMs() (15 s here); each announcement must end a wait well before.
     const soon = <T,>(promise: Promise<T>) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 5_000))]);
     // The version's first seconds become playable: the page that has none is told.
     await database().db.update(songVersions).set({ previewKey: `songs/${songId}/v2/preview.mp3` }).where(eq(songVersions.songId, songId));

@@ -10,8 +10,14 @@
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
 import { db, getConnection } from "~/server/db.server";
+import { env } from "~/server/env.server";
 
 export const VERSION_CHANNEL = "songloom_song_versions";
+
+/** How long a waiting version request waits at most: 20 s, well inside the request's own time limit. */
+export function versionWaitMs(): number {
+  return Math.min(20_000, env.REQUEST_TIMEOUT_MS / 2);
+}
 
 const events = new EventEmitter();
 // One listener per waiting request: any number of pages may wait at once.
