@@ -337,7 +337,8 @@ export async function renderSongVersion(songId: string, version: number): Promis
         });
       },
     };
-    const rendered = await renderFromPartsOffThread(composition, production, { ...songRenderOptions(), earlyMp3 });
+    // Not for a version with a vocal: its first seconds would be the instrumental alone.
+    const rendered = await renderFromPartsOffThread(composition, production, { ...songRenderOptions(), ...(row.vocalId ? {} : { earlyMp3 }) });
     marks.rendered = Date.now() - began;
     engineStages = rendered.stats.timings;
     // What plays (MP3, peaks) is stored first; the WAV, ten times larger, is written while the version
