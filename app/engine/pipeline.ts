@@ -7,6 +7,7 @@
 import { compose, describeComposition, produce, scheduleTracks } from "./compose";
 import { encodeMp3Parallel, prewarmMp3Worker, WavWriter, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
 import { nativeLamePath } from "./encode/nativeMp3";
+import type { EarlyMp3 } from "./encode/parallelMp3";
 import { STANDARD_MASTER, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
 import { flushStemCacheWrites, prewarmRenderWorker, renderMix } from "./threads";
@@ -48,6 +49,12 @@ export interface RenderOptions {
    * Output is the same whenever it pauses.
    */
   pauseWhile?: () => Promise<void>;
+  /**
+   * Called with the MP3 of the song's first `seconds` (whole frames, exactly the finished MP3's first bytes)
+   * as soon as LAME has written them, while the rest still encodes: an edit is playable from then on.
+   * Not called for a song shorter than that, or without the native LAME program.
+   */
+  earlyMp3?: EarlyMp3;
 }
 
 export interface RenderStats {
@@ -126,7 +133,14 @@ export async function renderFromParts(composition: Composition, production: Prod
   // processes fed the WAV's PCM as it is quantised (encodeMp3Parallel quantises it). Once it is, the peaks
   // and MIDI below are made while LAME runs.
   const wavWriter = new WavWriter(mastered.audio, production.seed);
-  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio, wavWriter);
+  const early = options.earlyMp3 && {
+    seconds: options.earlyMp3.seconds,
+    ready: (mp3: Uint8Array) => {
+      timings.earlyMp3 = performance.now() - started;
+      options.earlyMp3!.ready(mp3);
+    },
+  };
+  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio, wavWriter, early);
   if (options.mp3 === false) wavWriter.quantise(0, mastered.audio.left.length);
   await wavWriter.complete;
   const wav = wavWriter.bytes;

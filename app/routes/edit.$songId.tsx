@@ -2,29 +2,30 @@
 // with a player, the tabs of the edit pages, and the progress of the newest edit's render, then the page.
 //
 // The guard runs here and again in every child page's loader and action (loaders run in parallel, so a
-// child cannot rely on this one). While an edit renders, the layout follows it: with JavaScript it polls
-// GET /api/song/{id}/version every 2 s and revalidates every loader once the render finishes; without
-// JavaScript a <noscript> meta refresh reloads the page.
+// child cannot rely on this one). While an edit renders, the layout follows it: with JavaScript it asks
+// GET /api/song/{id}/version?wait=N, which answers once the render finishes, and then revalidates every
+// loader; without JavaScript a <noscript> meta refresh reloads the page.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { formatSeconds, usePlayerActions, usePlayerState } from "~/components/player";
 import { playerSong } from "~/components/player/api";
 import { Waveform } from "~/components/songs/waveform";
 import { getFilter, getStyle } from "~/engine/catalogue";
-import { songMediaUrl, UNNAMED_SONG } from "~/models/song.server";
-import { latestVersion, loadSongForEditPage, prepareForEditing } from "~/services/songs/edit.server";
+import { UNNAMED_SONG } from "~/models/song.server";
+import { latestVersion, latestVersionSummary, loadSongForEditPage, prepareForEditing } from "~/services/songs/edit.server";
 import { apiFetch } from "~/utils/api-client";
+import { isEditPreview, playUrlFor, renderFollowed, wholeVersionUrl, type FollowedVersionStatus } from "~/components/edit/follow-render";
 
-/** How often the layout asks whether an edit has finished rendering (spec 1 §9 wav poll: 2 s). */
-/** The user is waiting to hear their edit: a slower poll would add its wait to a render of a few seconds. */
+/** How long the layout waits before asking again when asking whether an edit has finished failed. */
 const VERSION_POLL_MS = 500;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { song, editable, readOnlyReason } = await loadSongForEditPage(request, params.songId);
   // The owner is about to edit: the song's first edit should re-render as quickly as the next.
-  const [latest] = await Promise.all([latestVersion(song.id), prepareForEditing(song, editable)]);
+  const latest = await latestVersion(song.id);
+  await prepareForEditing(song, editable, latest);
   return json({
     song: {
       id: song.id,
@@ -39,13 +40,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       peaks: song.wavePreview,
       version: song.version,
       // The version in the URL keeps a browser from playing a cached earlier render.
-      audioUrl: song.status === "complete" && song.media ? `${songMediaUrl(song.id, "song.mp3")}?version=${song.version}` : null,
+      audioUrl: song.status === "complete" && song.media ? wholeVersionUrl(song.id, song.version) : null,
       compositionId: song.compositionId,
       productionId: song.productionId,
     },
     editable,
     readOnlyReason,
-    latest: latest ? { version: latest.version, status: latest.status, change: latest.change, error: latest.error } : null,
+    latest: latest ? latestVersionSummary(latest) : null,
   });
 }
 
@@ -72,8 +73,13 @@ const TABS = [
 export default function EditSongLayout() {
   const { song, latest } = useLoaderData<typeof loader>();
   const rendering = latest !== null && (latest.status === "queue" || latest.status === "rendering");
-  useFollowRender(song.id, song.version, latest);
+  const answer = useFollowRender(song.id, song.version, latest);
   const title = song.unnamed ? `${song.filter} song` : song.songName;
+  // What Play plays: the newest edit's first seconds while the rest of it renders, else the version the song
+  // plays, from the version API's answer as soon as it comes. The old version, if playing, plays on; the
+  // first seconds give way to the whole when it is ready.
+  const playUrl = playUrlFor({ songId: song.id, version: song.version, audioUrl: song.audioUrl, latest }, answer);
+  useHandOverFromPreview(song, title, playUrl);
   // Renamed on the info page: the player bar shows the new name too.
   const { renamed } = usePlayerActions();
   useEffect(() => renamed(song.id, title, song.artistName ?? ""), [renamed, song.id, title, song.artistName]);
@@ -95,9 +101,9 @@ export default function EditSongLayout() {
         <span aria-hidden="true"> / </span>
         <span className="text-slate-200">Edit</span>
       </nav>
-      <header className="rounded-2xl border border-ink-700 bg-ink-900 p-3 sm:mt-4 sm:p-5" data-testid="edit-song-header" data-audio-url={song.audioUrl ?? undefined}>
+      <header className="rounded-2xl border border-ink-700 bg-ink-900 p-3 sm:mt-4 sm:p-5" data-testid="edit-song-header" data-audio-url={playUrl ?? undefined}>
         <div className="flex items-start gap-3 sm:flex-wrap sm:gap-4">
-          <SongPlayButton song={song} title={title} />
+          <SongPlayButton song={song} title={title} playUrl={playUrl} />
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-xl font-bold tracking-tight text-white sm:text-2xl" data-testid="edit-song-name">
               {title}
@@ -141,14 +147,15 @@ export default function EditSongLayout() {
 }
 
 /** With JavaScript the persistent player plays the song; before hydration the <audio> below does. */
-function SongPlayButton({ song, title }: { song: LayoutData["song"]; title: string }) {
+function SongPlayButton({ song, title, playUrl }: { song: LayoutData["song"]; title: string; playUrl: string | null }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const player = usePlayerState();
   const actions = usePlayerActions();
-  if (!hydrated || !song.audioUrl) return null;
-  const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === song.audioUrl;
-  const playable = { ...playerSong(song, song.audioUrl), songName: title };
+  if (!hydrated || !playUrl) return null;
+  const isCurrent = player.queue.current?.id === song.id && player.queue.current.audioUrl === playUrl;
+  // An edit's first seconds are a preview: the player waits for the whole version at their end.
+  const playable = { ...playerSong(song, playUrl), songName: title, ...(isEditPreview(playUrl) ? { preview: true } : {}) };
   return (
     <button
       type="button"
@@ -159,6 +166,20 @@ function SongPlayButton({ song, title }: { song: LayoutData["song"]; title: stri
       <span aria-hidden="true">{isCurrent && player.playing ? "❚❚" : "▶"}</span>
     </button>
   );
+}
+
+/**
+ * When the edit whose first seconds the player plays is complete, the player moves to the whole of it at
+ * the same moment (the player's handOver; nothing happens if the player plays anything else).
+ */
+function useHandOverFromPreview(song: LayoutData["song"], title: string, playUrl: string | null) {
+  const actions = usePlayerActions();
+  const previous = useRef(playUrl);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = playUrl;
+    if (from && playUrl && from !== playUrl && isEditPreview(from) && !isEditPreview(playUrl)) actions.handOver(from, { ...playerSong(song, playUrl), songName: title });
+  }, [actions, song, title, playUrl]);
 }
 
 function NoScriptAudio({ song, title }: { song: LayoutData["song"]; title: string }) {
@@ -196,28 +217,49 @@ function RenderProgress({ latest }: { latest: LatestVersion }) {
 }
 
 /**
- * While the newest edit renders, asks the version API every half second and revalidates every loader on the
- * page once it has finished (or failed), so the header, the player and the page show the new version.
+ * While the newest edit renders, asks the version API to answer once it has finished (?wait=N: the server
+ * answers the moment the job commits) and revalidates every loader on the page then (or when it failed),
+ * so the header, the player and the page show the new version. When the edit's first seconds are playable
+ * first, it revalidates for them too (Play then plays them) and waits on for the rest (&previewed=1). An
+ * answer that comes without a change (the server's own time limit) asks again; a failed request asks again
+ * after VERSION_POLL_MS.
  */
-function useFollowRender(songId: string, version: number, latest: LatestVersion) {
+function useFollowRender(songId: string, version: number, latest: LatestVersion): FollowedVersionStatus | null {
   const revalidator = useRevalidator();
+  const [answer, setAnswer] = useState<FollowedVersionStatus | null>(null);
   const pending = latest !== null && (latest.status === "queue" || latest.status === "rendering");
   useEffect(() => {
-    if (!pending) return;
-    let cancelled = false;
-    const timer = window.setInterval(async () => {
-      const response = await apiFetch(`/api/song/${songId}/version`, { headers: { Accept: "application/json" } }).catch(() => null);
-      if (cancelled || !response?.ok) return;
-      const status = (await response.json()) as { version: number; latest: LatestVersion };
-      const finished = status.latest === null || (status.latest.status !== "queue" && status.latest.status !== "rendering");
-      if (finished || status.version !== version || status.latest?.version !== latest?.version) revalidator.revalidate();
-    }, VERSION_POLL_MS);
-    return () => {
-      cancelled = true;
-      window.clearInterval(timer);
-    };
-    // Not keyed on the revalidator: its identity changes with every revalidation, which would restart the poll.
+    if (!pending || !latest) return;
+    setAnswer(null);
+    const aborter = new AbortController();
+    // Once the page has the edit's first seconds, it waits for the rest only.
+    let previewed = latest.previewUrl !== null;
+    void (async () => {
+      while (!aborter.signal.aborted) {
+        const url = `/api/song/${songId}/version?wait=${latest.version}${previewed ? "&previewed=1" : ""}`;
+        const response = await apiFetch(url, { headers: { Accept: "application/json" }, signal: aborter.signal }).catch(() => null);
+        if (aborter.signal.aborted) return;
+        if (!response?.ok) {
+          await new Promise((resolve) => window.setTimeout(resolve, VERSION_POLL_MS));
+          continue;
+        }
+        const status = (await response.json()) as { version: number; latest: LatestVersion };
+        if (aborter.signal.aborted) return;
+        setAnswer(status);
+        if (renderFollowed(status, version, latest.version)) {
+          revalidator.revalidate();
+          return;
+        }
+        if (!previewed && status.latest?.previewUrl) {
+          previewed = true;
+          revalidator.revalidate();
+        }
+      }
+    })();
+    return () => aborter.abort();
+    // Not keyed on the revalidator: its identity changes with every revalidation, which would restart the wait.
   }, [pending, songId, version, latest?.version]);
+  return answer;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -4,6 +4,7 @@
 // card.png and card-square.png, the PNG link-preview cards (app/services/share, docs/share.md), and
 // cover.svg, a cover drawn from the song's waveform for share cards, and instrumental.mp3 (the owner only: the
 // song without its vocal).
+// preview.mp3 is the owner's: a song's first seconds while it is created, or with ?version=N an edit's while it renders.
 // A private song is a 404 to everyone but its owner: its existence is not confirmed.
 // ?version=N serves that version's files (A/B listening on the production page, docs/edit-flow.md): the
 // owner may ask for any version, everyone else only for the one the song plays now.
@@ -39,10 +40,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let song: Song | null;
   let type: string;
   if (params.file === "preview.mp3") {
-    // The first seconds of a song still rendering (progressive playback): only its owner is waiting for it.
+    // The first seconds of a song still rendering (progressive playback), or with ?version=N of an edit
+    // still rendering (docs/edit-flow.md): only its owner is waiting for them.
     song = params.songId ? await findVisibleSong(user?.id ?? null, params.songId) : null;
-    if (!song || !song.previewKey || song.userId !== user?.id) return mediaNotFound();
-    key = song.previewKey;
+    if (!song || song.userId !== user?.id) return mediaNotFound();
+    const asked = new URL(request.url).searchParams.get("version");
+    const previewKey = asked === null ? song.previewKey : /^[1-9]\d{0,8}$/.test(asked) ? (await findVersion(song.id, Number(asked)))?.previewKey : null;
+    if (!previewKey) return mediaNotFound();
+    key = previewKey;
     type = "audio/mpeg";
   } else if (params.file === "instrumental.mp3") {
     // The song without its vocal: what a new take is recorded over (docs/vocals-flow.md). Owner only.

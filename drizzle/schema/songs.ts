@@ -204,6 +204,11 @@ export const songVersions = pgTable(
     /** The vocal (song_vocals) this version sings with, mixed over its instrumental; null for none. */
     vocalId: text("vocal_id"),
     media: jsonb("media").$type<SongMedia>(),
+    /**
+     * The MP3 of the version's first seconds, stored while the rest still encodes (docs/edit-flow.md): the
+     * edit pages play it until the version is complete. Set only while the version renders.
+     */
+    previewKey: text("preview_key"),
     wavePreview: jsonb("wave_preview").$type<number[]>(),
     durationSeconds: real("duration_seconds"),
     error: text("error"),

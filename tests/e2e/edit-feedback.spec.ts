@@ -43,3 +43,33 @@ test("the player bar shows the new name after a rename, and Use mix shows progre
   await expect(besideButton).toHaveCount(0, { timeout: 90_000 });
   await expect(page.getByRole("region", { name: "Player" })).not.toContainText("Rendering your changes");
 });
+
+test("after Use mix the header offers the new version's first seconds before the whole, the old version plays on, and a listener of the first seconds is moved to the whole", async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  await useCookies(page.context(), cookie, baseURL!);
+  await page.goto(`/edit/${songId}/production`);
+  const header = page.getByTestId("edit-song-header");
+  const play = header.getByRole("button", { name: /^(Play|Pause) / });
+  await play.click();
+  await expect(play).toHaveAccessibleName(/^Pause /);
+  const oldUrl = await header.getAttribute("data-audio-url");
+
+  const current = await page.locator("input[name=mixing_style]:checked").getAttribute("value");
+  await page.locator(`input[name=mixing_style]:not([value=${current}])`).first().check();
+  await page.getByRole("button", { name: "Use mix" }).click();
+  // The first seconds of the new version come first (a full-length song: they are ready well before the rest).
+  await page.waitForFunction(() => document.querySelector("[data-testid=edit-song-header]")?.getAttribute("data-audio-url")?.includes("/preview.mp3?version="), null, { timeout: 90_000, polling: 20 });
+  const previewUrl = await header.getAttribute("data-audio-url");
+  // The player still plays the old version: the header offers the new one.
+  await expect(play).toHaveAccessibleName(/^Play /);
+  await play.click();
+  const clickedOnPreview = (await header.getAttribute("data-audio-url")) === previewUrl;
+  await page.waitForFunction(() => document.querySelector("[data-testid=edit-song-header]")?.getAttribute("data-audio-url")?.includes("/song.mp3?version="), null, { timeout: 90_000 });
+  const wholeUrl = await header.getAttribute("data-audio-url");
+  expect(wholeUrl).not.toBe(oldUrl);
+  expect(new URL(wholeUrl!, baseURL).searchParams.get("version")).toBe(new URL(previewUrl!, baseURL).searchParams.get("version"));
+  // Whether the click found the first seconds or (on a slow machine) already the whole, the player now plays
+  // the whole new version: handed over from the first seconds, or started on it.
+  test.info().annotations.push({ type: "clicked", description: clickedOnPreview ? "the first seconds" : "the whole version" });
+  await expect(play).toHaveAccessibleName(/^Pause /);
+});

@@ -1,9 +1,12 @@
-// The song thread (threads/songWorker.ts): a render a user waits for runs at once, ahead of a background
-// render (a pool song) sent before it, which pauses between its steps and still renders the same bytes.
+// The song threads (threads/songWorker.ts): a render a user waits for runs at once, ahead of a background
+// render (a pool song) sent before it, which runs on its own low-priority threads and still renders the
+// same bytes.
 import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { defaultSongParams } from "~/engine/catalogue";
 import { compose, produce } from "~/engine/compose";
 import { renderFromPartsOffThread } from "~/engine/threads";
+import { LOWEST_PRIORITY } from "~/engine/threads/workerThread";
 
 const digest = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -34,4 +37,26 @@ test("a user's render sent after a pool song's finishes first, and the pool song
 
   const alone = await renderFromPartsOffThread(pool.composition, pool.production, poolOptions);
   expect(digest(paused.wav)).toBe(digest(alone.wav));
+});
+
+/** The nice value of each thread of this process (Linux: /proc/self/task/{tid}/stat, field 19). */
+function threadNiceValues(): Map<number, number> {
+  const nice = new Map<number, number>();
+  for (const tid of readdirSync("/proc/self/task")) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    // The command name may hold spaces: the fields after it start past the last ")".
+    nice.set(Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+  }
+  return nice;
+}
+
+test.skipIf(!existsSync("/proc/thread-self"))("a background render runs on threads at the lowest CPU priority, and the caller's thread keeps its own", async () => {
+  const own = threadNiceValues().get(process.pid);
+  expect(own).not.toBe(LOWEST_PRIORITY);
+  const pool = song("wd_lofi", 43);
+  await renderFromPartsOffThread(pool.composition, pool.production, { excerpt: { startSeconds: 0, seconds: 2 }, mp3: false }, { background: true });
+  const after = threadNiceValues();
+  // The background song thread and the stem worker it started.
+  expect([...after.values()].filter((nice) => nice === LOWEST_PRIORITY).length).toBeGreaterThanOrEqual(2);
+  expect(after.get(process.pid)).toBe(own);
 });

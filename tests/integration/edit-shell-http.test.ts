@@ -10,7 +10,8 @@ import { songs, songVersions, subscriptions } from "#drizzle/schema/index";
 import { getBoss, startBoss, stopBoss } from "#jobs/boss";
 import { createSongs } from "~/services/songs/create.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/songs/generate.server";
-import { MASTERED_SONG_MESSAGE } from "~/services/songs/edit.server";
+import { MASTERED_SONG_MESSAGE, renderSongVersion } from "~/services/songs/edit.server";
+import { announceVersionChange } from "~/services/songs/version-events.server";
 import { saveSong } from "~/services/library/song-library.server";
 import { createSession, createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
@@ -142,6 +143,21 @@ describe("getting a song ready for its first edit", () => {
     expect((await get(`/edit/${mastered}`, paid.cookie)).status).toBe(200);
     expect(await songsBeingPrepared()).toEqual([]);
   });
+
+  test("not while an edit renders or just after one (the edit made the fronts), but again once it is long past", async () => {
+    const owner = await person();
+    const songId = await completedSong(owner);
+    expect((await postForm(`/edit/${songId}?index`, owner.cookie, { intent: "reproduce" })).status).toBe(302);
+    await songsBeingPrepared();
+    expect((await get(`/edit/${songId}/production`, owner.cookie)).status).toBe(200);
+    expect(await songsBeingPrepared()).toEqual([]);
+    await database().db.update(songVersions).set({ status: "complete", completedAt: new Date() }).where(eq(songVersions.songId, songId));
+    expect((await get(`/edit/${songId}/production`, owner.cookie)).status).toBe(200);
+    expect(await songsBeingPrepared()).toEqual([]);
+    await database().db.update(songVersions).set({ completedAt: new Date(Date.now() - 3_600_000) }).where(eq(songVersions.songId, songId));
+    expect((await get(`/edit/${songId}/production`, owner.cookie)).status).toBe(200);
+    expect(await songsBeingPrepared()).toEqual([songId]);
+  });
 });
 
 describe("who may reach the edit pages", () => {
@@ -222,13 +238,58 @@ describe("the options page", () => {
     expect(rewrite.status).toBe(302);
     expect(location(rewrite)).toBe(`/edit/${songId}?done=rewrite`);
     const after = await (await sendJson("GET", `/api/song/${songId}/version`, owner.cookie)).json();
-    expect(after).toEqual({ version: 1, latest: { version: 2, status: "queue", change: "notes", error: null } });
+    expect(after).toEqual({ version: 1, latest: { version: 2, status: "queue", change: "notes", error: null, previewUrl: null } });
     // The layout shows the progress and, without JavaScript, refreshes itself.
     const progress = await (await get(`/edit/${songId}`, owner.cookie)).text();
     expect(progress).toContain("Rendering your changes…");
     expect(progress).toMatch(/<noscript><meta http-equiv="refresh" content="3"\/?><\/noscript>/);
 
     expect((await postForm(`/edit/${songId}?index`, owner.cookie, { intent: "explode" })).status).toBe(400);
+  });
+
+  test("the version API's ?wait=N answers when version N's render commits in another process (NOTIFY), not at its time limit", async () => {
+    const owner = await person();
+    const songId = await completedSong(owner);
+    expect((await postForm(`/edit/${songId}?index`, owner.cookie, { intent: "reproduce" })).status).toBe(302);
+    // Nothing to wait for: an older version, or a version that has no edit, answers at once.
+    expect(await (await sendJson("GET", `/api/song/${songId}/version?wait=5`, owner.cookie)).json()).toEqual({ version: 1, latest: { version: 2, status: "queue", change: "production", error: null, previewUrl: null } });
+    expect((await sendJson("GET", `/api/song/${songId}/version?wait=one`, owner.cookie)).status).toBe(400);
+
+    // The server runs no worker: this process renders the edit, as a separate `npm run worker` would, and
+    // its announcements reach the server by NOTIFY.
+    await database().db.update(songVersions).set({ status: "rendering" }).where(eq(songVersions.songId, songId));
+    const answer = (url: string) => {
+      const state = { answered: false, result: null as Promise<{ status: number; body: unknown }> | null };
+      state.result = sendJson("GET", url, owner.cookie).then(async (response) => {
+        state.answered = true;
+        return { status: response.status, body: await response.json() };
+      });
+      return state;
+    };
+    const forFirstSeconds = answer(`/api/song/${songId}/version?wait=2`);
+    const forTheWhole = answer(`/api/song/${songId}/version?wait=2&previewed=1`);
+    // The server waits up to versionWaitMs() (15 s here); each announcement must end a wait well before.
+    const soon = <T,>(promise: Promise<T>) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 5_000))]);
+    // The version's first seconds become playable: the page that has none is told.
+    await database().db.update(songVersions).set({ previewKey: `songs/${songId}/v2/preview.mp3` }).where(eq(songVersions.songId, songId));
+    await announceVersionChange(songId);
+    expect(await soon(forFirstSeconds.result!)).toEqual({
+      status: 200,
+      body: { version: 1, latest: { version: 2, status: "rendering", change: "production", error: null, previewUrl: `/media/songs/${songId}/preview.mp3?version=2` } },
+    });
+    expect(forTheWhole.answered).toBe(false);
+    await renderSongVersion(songId, 2);
+    expect(await soon(forTheWhole.result!)).toEqual({ status: 200, body: { version: 2, latest: { version: 2, status: "complete", change: "production", error: null, previewUrl: null } } });
+    // The first seconds it stored while it rendered: the owner's alone, and the finished MP3's first bytes.
+    const preview = await get(`/media/songs/${songId}/preview.mp3?version=2`, owner.cookie);
+    expect(preview.status).toBe(200);
+    const whole = await get(`/media/songs/${songId}/song.mp3?version=2`, owner.cookie);
+    const [head, all] = [Buffer.from(await preview.arrayBuffer()), Buffer.from(await whole.arrayBuffer())];
+    expect(head.length).toBeGreaterThan(0);
+    expect(all.subarray(0, head.length).equals(head)).toBe(true);
+    const stranger = await person();
+    expect((await get(`/media/songs/${songId}/preview.mp3?version=2`, stranger.cookie)).status).toBe(404);
+    expect((await get(`/media/songs/${songId}/preview.mp3?version=9`, owner.cookie)).status).toBe(404);
   });
 
   test("a paid user's mastered song is read-only and says why, but can be copied and its info still edited", async () => {

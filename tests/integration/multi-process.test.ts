@@ -207,7 +207,7 @@ test("a flag switched through one web process is seen by the other within its ca
   await waitFor(async () => (await flagsOn(b)).includes("enable_syllable_count_ui") === initially, { what: "web b to see it switched back", timeoutMs: FLAG_CACHE_MS, intervalMs: 100 });
 });
 
-test("a worker killed in the middle of a render leaves no song stuck: the other worker finishes it", { timeout: 360_000 }, async () => {
+test("a worker killed in the middle of a render leaves no song stuck: the other worker finishes it", { timeout: 600_000 }, async () => {
   const person = await user();
   const [first, second] = workers;
   // Only the first worker takes jobs while the song starts, so it is the one holding the render.
@@ -243,7 +243,10 @@ test("a worker killed in the middle of a render leaves no song stuck: the other 
   const [job] = await renderJobs(songId!);
   expect(job.state).toBe("completed");
   expect(job.retry_count).toBeGreaterThanOrEqual(1);
-  // Nothing anywhere is left waiting.
-  const stuck = await rawRows<{ stuck: number }>(database().db, sql`select count(*)::int as stuck from songs where status not in ('complete', 'failed')`);
-  expect(stuck[0].stuck).toBe(0);
+  // Nothing anywhere is left waiting. A pool song the create topped up may have been rendering on the
+  // killed worker's low-priority thread at the same time (ADR 028): it is retried too, after the pool
+  // queue's longer retry delay.
+  const stuck = async () => (await rawRows<{ stuck: number }>(database().db, sql`select count(*)::int as stuck from songs where status not in ('complete', 'failed')`))[0].stuck;
+  await waitFor(async () => (await stuck()) === 0, { what: "every song, the pool's too, to finish", timeoutMs: 240_000, intervalMs: 1000 });
+  expect(await stuck()).toBe(0);
 });

@@ -14,7 +14,7 @@ import { env } from "~/server/env.server";
 import { getUserPlan } from "~/server/plans.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { createSongs } from "~/services/songs/create.server";
-import { copySong, editArrangement, editNotes, editProduction, loadComposition, loadProduction, prepareSongForEditing, renderSongVersion, reproduceSong, rewriteSong } from "~/services/songs/edit.server";
+import { copySong, editArrangement, editNotes, editProduction, latestVersionSummary, loadComposition, loadProduction, prepareSongForEditing, renderSongVersion, reproduceSong, rewriteSong } from "~/services/songs/edit.server";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/songs/generate.server";
 import { createUser } from "../support/auth";
 import { setupTestDatabase } from "../support/database";
@@ -185,4 +185,57 @@ test("getting a song ready for its first edit makes its parts' strip fronts once
 
   const created = await createSongs(user, { style: "wd_lofi", filter: "morning_sun", songs: 1 });
   expect(await prepareSongForEditing(created.songs[0].id)).toBeNull();
+});
+
+test("an edit's WAV is stored after the version is made current; a failed WAV write fails the job, and its retry stores the same WAV", async () => {
+  const { song } = await completeSong();
+  await editProduction(song, { mix: "garage" });
+  const storage = new LocalDiskStorage(mediaDir);
+  const wavKey = `songs/${song.id}/v2/song.wav`;
+  // The WAV write fails once (a full disk, a lost object store): the MP3 and peaks are stored and the
+  // version is current, but the job does not end well, so pg-boss retries it.
+  const failing = Object.create(storage) as LocalDiskStorage;
+  failing.put = async (key, body) => {
+    if (key === wavKey) throw new Error("disk full");
+    return storage.put(key, body);
+  };
+  useStorage(failing);
+  try {
+    await expect(renderSongVersion(song.id, 2)).rejects.toThrow("disk full");
+  } finally {
+    useStorage(storage);
+  }
+  const after = (await findSong(song.id))!;
+  expect(after.version).toBe(2);
+  expect(after.media?.wav).toBe(wavKey);
+  expect(await storage.stat(after.media!.mp3)).not.toBeNull();
+  expect(await storage.stat(wavKey)).toBeNull();
+
+  await renderSongVersion(song.id, 2);
+  const retried = await storage.get(wavKey);
+  expect(retried).not.toBeNull();
+  // The same bytes as the render that completed the version would have written.
+  await editProduction((await findSong(song.id))!, { mix: "garage" });
+  const twin = (await findSong(song.id))!;
+  expect(twin.productionId).toBe(after.productionId);
+  await renderSongVersion(song.id, 3);
+  expect(Buffer.from((await storage.get(`songs/${song.id}/v3/song.wav`))!).equals(Buffer.from(retried!))).toBe(true);
+});
+
+test("an edit stores its first seconds while it renders (a prefix of its MP3) and the API offers them only while it renders", async () => {
+  const { song } = await completeSong();
+  await editProduction(song, { mix: "lofi" });
+  await renderSongVersion(song.id, 2);
+  const [row] = await database().db.select().from(songVersions).where(eq(songVersions.songId, song.id));
+  expect(row!.previewKey).toBe(`songs/${song.id}/v2/preview.mp3`);
+  const storage = new LocalDiskStorage(mediaDir);
+  const preview = Buffer.from((await storage.get(row!.previewKey!))!);
+  const whole = Buffer.from((await storage.get(row!.media!.mp3))!);
+  expect(preview.length).toBeGreaterThan(0);
+  expect(preview.length).toBeLessThan(whole.length);
+  expect(whole.subarray(0, preview.length).equals(preview)).toBe(true);
+  // Complete: the whole plays, no preview is offered; while rendering, its URL names the version.
+  expect(latestVersionSummary(row!).previewUrl).toBeNull();
+  expect(latestVersionSummary({ ...row!, status: "rendering" }).previewUrl).toBe(`/media/songs/${song.id}/preview.mp3?version=2`);
+  expect(latestVersionSummary({ ...row!, status: "rendering", previewKey: null }).previewUrl).toBeNull();
 });

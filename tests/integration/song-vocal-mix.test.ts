@@ -100,6 +100,8 @@ test("an edit made after the vocal keeps it, even while the vocal's version is s
   expect(after.media?.mp3).toBe(`songs/${song.id}/v3/mix.mp3`);
   expect(after.media?.instrumental?.wav).toBe(`songs/${song.id}/v3/song.wav`);
   expect(await powerAt(after.media!.wav, VOCAL_HZ)).toBeGreaterThan((await powerAt(after.media!.instrumental!.wav, VOCAL_HZ)) * 3);
+  // No early first seconds for a version with a vocal: they would be the instrumental alone.
+  expect(await getStorage().stat(`songs/${song.id}/v3/preview.mp3`)).toBeNull();
 });
 
 test("taking the vocal off brings back the instrumental as a new version", async () => {

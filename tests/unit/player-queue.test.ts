@@ -8,6 +8,7 @@ import {
   createSucceeded,
   CREATE_ERROR_MESSAGES,
   emptyQueue,
+  handOverAudio,
   LAZY_LOAD_FROM_END,
   moreLoaded,
   needsMore,
@@ -250,5 +251,24 @@ describe("progressive playback (a song's preview while it renders)", () => {
     const playing = queueWith({ current: true, pending: 1 });
     expect(playPreview(playing, song("p0"))).toBe(playing);
     expect(songFetched(playing, song("now"))).toBe(playing);
+  });
+});
+
+describe("an edit's first seconds hand over to the whole version", () => {
+  const preview = "/media/songs/a/preview.mp3?version=3";
+  const whole = { ...song("a"), audioUrl: "/media/songs/a/song.mp3?version=3" };
+
+  test("the player playing the edit's first seconds moves to the whole version", () => {
+    const playing = { ...emptyQueue(), current: { ...song("a"), audioUrl: preview } };
+    expect(handOverAudio(playing, preview, whole).current).toEqual(whole);
+  });
+
+  test("the old version, another song or nothing playing is left alone", () => {
+    const old = { ...emptyQueue(), current: { ...song("a"), audioUrl: "/media/songs/a/song.mp3?version=2" } };
+    expect(handOverAudio(old, preview, whole)).toBe(old);
+    const other = { ...emptyQueue(), current: { ...song("b"), audioUrl: preview } };
+    expect(handOverAudio(other, preview, whole)).toBe(other);
+    const idle = emptyQueue();
+    expect(handOverAudio(idle, preview, whole)).toBe(idle);
   });
 });

@@ -34,6 +34,7 @@ import {
   rejectCurrent,
   requestVariation,
   renameSong,
+  handOverAudio,
   shouldRetryTracking,
   songFetched,
   startList,
@@ -81,6 +82,11 @@ export interface PlayerActions {
   play(song: PlayerSong): void;
   /** The song was renamed: the bar shows its new name. */
   renamed(songId: string, songName: string, artistName: string): void;
+  /**
+   * An edit's first seconds (`fromUrl`) give way to the whole new version: if the player is playing that
+   * file, it switches to `song` where the listener is (the old version is never interrupted).
+   */
+  handOver(fromUrl: string, song: PlayerSong): void;
   /**
    * Plays songs[index] of a list page; the rest of the page follows, and when 4 songs remain the next page
    * (`nextPage`, null when there is none) of `source` is loaded (spec 1 §4, §9 lazy load).
@@ -148,6 +154,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     deckRef.current ??= new AudioDeck({
       onPlaying: setPlaying,
       onEnd: () => {
+        // An edit's first seconds ran out before the whole version was ready: it takes over where they end
+        // (handOver), so the listener waits for it rather than being moved on to another song.
+        if (queueRef.current.current?.preview && !contextRef.current) return setWaiting(true);
         if (handedOverFrom.current !== deckRef.current?.currentId) advanceRef.current(0);
       },
       onError: setError,
@@ -343,6 +352,14 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       },
       renamed(songId, songName, artistName) {
         transition((state) => renameSong(state, songId, songName, artistName));
+      },
+      handOver(fromUrl, song) {
+        const before = queueRef.current;
+        const after = transition((state) => handOverAudio(state, fromUrl, song));
+        if (after === before) return;
+        setWaiting(false);
+        setDuration(song.durationSeconds);
+        void deck().swap(song.id, song.audioUrl);
       },
       playList(songs, index, source, nextPage) {
         handedOverFrom.current = null;

@@ -88,7 +88,8 @@ export function playNext<S extends QueueSong>(state: QueueState<S>): QueueState<
 
 /** Plays a given queued song now (a click on a song in a list); songs before it stay unplayed. */
 export function playSong<S extends QueueSong>(state: QueueState<S>, song: S): QueueState<S> {
-  if (state.current?.id === song.id) return state;
+  // The same song from another file (an edit's new version, or its first seconds) replaces it.
+  if (state.current?.id === song.id) return state.current.audioUrl === song.audioUrl ? state : { ...state, current: song };
   const unplayed = state.unplayed.filter((queued) => queued.id !== song.id);
   return { ...state, current: song, unplayed, played: state.current ? [...state.played, state.current] : state.played };
 }
@@ -122,6 +123,15 @@ export function renameSong<S extends QueueSong>(state: QueueState<S>, songId: st
   const played = state.played.map(rename);
   const changed = current !== state.current || unplayed.some((song, i) => song !== state.unplayed[i]) || played.some((song, i) => song !== state.played[i]);
   return changed ? { ...state, current, unplayed, played } : state;
+}
+
+/**
+ * An edit's first seconds (playing from `fromUrl`) give way to the whole new version: the current song, if
+ * it is that song playing that file, becomes `song`; anything else is left as it is.
+ */
+export function handOverAudio<S extends QueueSong & { audioUrl: string }>(state: QueueState<S>, fromUrl: string, song: S): QueueState<S> {
+  if (state.current?.id !== song.id || state.current.audioUrl !== fromUrl || fromUrl === song.audioUrl) return state;
+  return { ...state, current: song };
 }
 
 /** Rejecting drops the current song (never to come back) and plays the next unplayed one. */

@@ -96,3 +96,10 @@ process.stdin.on("end", () => {
   for (const child of jobs.values()) child.kill();
   process.exit(0);
 });
+
+// The engine's process went away while a program's output was being relayed (EPIPE): stop as above,
+// quietly, rather than with an unhandled 'error' event.
+process.stdout.on("error", () => {
+  for (const child of jobs.values()) child.kill();
+  process.exit(0);
+});

@@ -7,19 +7,28 @@ import type { Composition, Production } from "../types";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
 let worker: WorkerThread | null = null;
+let backgroundWorker: WorkerThread | null = null;
 
 /**
- * `background`: nobody waits for this render (a pool song): it gives way to the others on the song thread,
- * pausing between its steps while one runs (songWorker.ts).
+ * `background`: nobody waits for this render (a pool song, a catalogue preview). It runs on a song thread
+ * of its own at the lowest CPU priority, with its own stem worker and LAME processes at that priority too,
+ * so a render someone waits for (an edit, a create) gets the cores whenever it needs them, instead of
+ * waiting for the step a background render is in and sharing the stem worker with it (ADR 028). Output is
+ * the same bytes on either thread.
  */
 export async function renderFromPartsOffThread(
   composition: Composition,
   production: Production,
   options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile"> = {},
-  { background = false } = {},
+  { background = false }: { background?: boolean } = {},
 ): Promise<SongRender> {
-  worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"));
-  const reply = await worker.request<{ rendered: SongRender }>({ composition, production, options, background });
+  const thread = background
+    ? (backgroundWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { lowPriority: true }))
+    : (worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts")));
+  // The early MP3's callback stays here; the song thread is told how many seconds, and sends the bytes back.
+  const { earlyMp3, ...sent } = options;
+  const onProgress = earlyMp3 ? (progress: unknown) => earlyMp3.ready((progress as { earlyMp3: Uint8Array }).earlyMp3) : undefined;
+  const reply = await thread.request<{ rendered: SongRender }>({ composition, production, options: sent, background, ...(earlyMp3 ? { earlyMp3Seconds: earlyMp3.seconds } : {}) }, [], onProgress);
   return reply.rendered;
 }
 

@@ -3,7 +3,8 @@
 // starts its own stem and MP3 workers as the pipeline does anywhere.
 //
 // Renders someone is waiting for (a user's song, an edit, a WAV) run one at a time in arrival order, at
-// once. A background render (a pool song nobody has asked for yet), like getting a song ready for its first
+// once. A pool song's render (`background`) is sent to another song thread, one at the lowest CPU priority
+// (renderOffThread.ts), so here the background queue holds getting a song ready for its first edit. A background render (a pool song nobody has asked for yet), like getting a song ready for its first
 // edit (threads/prepareEdit.ts), waits while any of those is queued or running, also between the steps of
 // its own work (RenderOptions.pauseWhile): an edit made right after a create no longer waits behind the
 // pool being topped up, at most behind the step a pool song is in.
@@ -18,8 +19,10 @@ interface SongRequest {
   task?: "render" | "prepareEdit";
   composition: Composition;
   production: Production;
-  options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile">;
+  options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile" | "earlyMp3">;
   background?: boolean;
+  /** Send the MP3 of the first this many seconds as soon as it is encoded (a progress message before the reply). */
+  earlyMp3Seconds?: number;
 }
 
 let foreground: Promise<void> = Promise.resolve();
@@ -32,7 +35,7 @@ async function whileForegroundPending(): Promise<void> {
   while (foregroundPending > 0) await new Promise<void>((resolve) => resumeBackground.push(resolve));
 }
 
-async function render(message: SongRequest, pauseWhile?: () => Promise<void>): Promise<void> {
+async function render(message: SongRequest & { receivedAt?: number }, pauseWhile?: () => Promise<void>): Promise<void> {
   try {
     if (message.task === "prepareEdit") {
       if (!message.options.stemCache) throw new Error("prepareEdit needs a stem cache");
@@ -41,7 +44,13 @@ async function render(message: SongRequest, pauseWhile?: () => Promise<void>): P
       parentPort?.postMessage({ id: message.id, made });
       return;
     }
-    const rendered = await renderFromParts(message.composition, message.production, { ...message.options, ...(pauseWhile ? { pauseWhile } : {}) });
+    const startedAt = performance.now();
+    const earlyMp3 = message.earlyMp3Seconds
+      ? { seconds: message.earlyMp3Seconds, ready: (mp3: Uint8Array) => parentPort?.postMessage({ id: message.id, progress: { earlyMp3: mp3 } }, [mp3.buffer as ArrayBuffer]) }
+      : undefined;
+    const rendered = await renderFromParts(message.composition, message.production, { ...message.options, ...(pauseWhile ? { pauseWhile } : {}), ...(earlyMp3 ? { earlyMp3 } : {}) });
+    // How long the render waited on this thread behind others before it started (docs/edit-flow.md).
+    if (message.receivedAt !== undefined) rendered.stats.timings.waited = startedAt - message.receivedAt;
     const buffers = [rendered.wav.buffer, rendered.midi.buffer, ...(rendered.mp3 ? [rendered.mp3.buffer] : [])] as ArrayBuffer[];
     parentPort?.postMessage({ id: message.id, rendered }, buffers);
   } catch (error) {
@@ -49,7 +58,8 @@ async function render(message: SongRequest, pauseWhile?: () => Promise<void>): P
   }
 }
 
-parentPort?.on("message", (message: SongRequest) => {
+parentPort?.on("message", (message: SongRequest & { receivedAt?: number }) => {
+  message.receivedAt = performance.now();
   if (message.background || message.task === "prepareEdit") {
     background = background.then(async () => {
       await whileForegroundPending();

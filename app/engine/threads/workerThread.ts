@@ -40,9 +40,8 @@ const TSX_API = tsxEsmApi();
 /**
  * The niceness engine threads give themselves when they start (WORKER_NICE, 10 by default; 0–19): a render
  * then takes the CPU that the process's main thread (serving pages, in the web process's in-process worker)
- * leaves. Linux keeps niceness per thread, so this lowers the engine thread only; elsewhere the call may
- * affect the whole process or fail, and a failure is ignored. A thread is never raised above the niceness it
- * inherited (a standalone worker has lowered itself already).
+ * leaves. Linux keeps niceness per thread, so this lowers the engine thread only. Low-priority threads
+ * (work nobody waits for) take LOWEST_PRIORITY instead.
  */
 function threadNiceness(): number {
   const value = Number(process.env.WORKER_NICE ?? 10);
@@ -52,6 +51,7 @@ function threadNiceness(): number {
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  onProgress?: (progress: unknown) => void;
 }
 
 /**
@@ -60,6 +60,9 @@ interface Pending {
  * semi-space): `npm run bench` measured 600 -> 560 MB peak RSS for a song with the same limit on all threads.
  */
 const YOUNG_GENERATION_MB = 12;
+
+/** The nice value of a low-priority thread: the lowest priority there is. */
+export const LOWEST_PRIORITY = 19;
 
 /**
  * A long-lived worker thread answering requests. If the thread dies (a crash, running out of memory, an
@@ -71,20 +74,36 @@ export class WorkerThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(private readonly entry: URL) {
+  /**
+   * `lowPriority`: the thread runs at the lowest CPU priority (nice 19), and so do the threads and programs
+   * it starts (its stem worker, its LAME processes inherit it): work nobody waits for, which the kernel then
+   * runs only on CPU time that renders someone waits for leave (docs/decisions/028-edit-latency.md).
+   */
+  constructor(
+    private readonly entry: URL,
+    private readonly options: { lowPriority?: boolean } = {},
+  ) {
     this.start();
   }
 
   private start(): Worker {
-    const nice = process.platform === "linux" ? threadNiceness() : 0;
-    const lower = nice > 0 ? `try { const os = await import("node:os"); if (os.getPriority() < ${nice}) os.setPriority(${nice}); } catch {}` : "";
+    // Linux gives each thread its own nice value: /proc/thread-self names this one. Elsewhere it stays as is.
+    // Only ever lowered: a thread keeps a higher niceness it inherited (a standalone worker's, a
+    // low-priority song thread's stem worker).
+    const nice = this.options.lowPriority ? LOWEST_PRIORITY : threadNiceness();
+    const lower =
+      process.platform === "linux" && nice > 0
+        ? `try { const { readlinkSync } = await import("node:fs"); const os = await import("node:os"); const tid = Number(readlinkSync("/proc/thread-self").split("/").pop()); if (os.getPriority(tid) < ${nice}) os.setPriority(tid, ${nice}); } catch {}`
+        : "";
     const bootstrap = `(async () => { ${lower} const { register } = await import(${JSON.stringify(TSX_API)}); register(); await import(${JSON.stringify(this.entry.href)}); })();`;
     const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker = worker;
     worker.unref();
-    worker.on("message", (message: { id: number; error?: string }) => {
+    worker.on("message", (message: { id: number; error?: string; progress?: unknown }) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
+      // Something the request produced before its reply (the reply still follows).
+      if (message.progress !== undefined) return waiting.onProgress?.(message.progress);
       this.pending.delete(message.id);
       if (this.pending.size === 0) worker.unref();
       if (message.error) waiting.reject(new Error(message.error));
@@ -105,14 +124,17 @@ export class WorkerThread {
     return this.pending.size > 0;
   }
 
-  /** Sends a request and resolves with the worker's reply (which echoes the request id). */
-  request<Reply>(payload: object, transfer: ArrayBuffer[] = []): Promise<Reply> {
+  /**
+   * Sends a request and resolves with the worker's reply (which echoes the request id). `onProgress` gets
+   * the `progress` of messages the worker sends for the request before its reply.
+   */
+  request<Reply>(payload: object, transfer: ArrayBuffer[] = [], onProgress?: (progress: unknown) => void): Promise<Reply> {
     const id = this.nextId++;
     const worker = this.worker ?? this.start();
     // Keep the process alive while a reply is outstanding.
     worker.ref();
     return new Promise<Reply>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, ...(onProgress ? { onProgress } : {}) });
       worker.postMessage({ ...payload, id }, transfer);
     });
   }

@@ -137,13 +137,16 @@ export async function renderSongPreview(songId: string, composition: Composition
   }
 }
 
-/** A render's files (MP3, WAV, MIDI, peaks, description) into media storage under `keys`. */
-export async function storeRenderedSong(keys: SongMedia, rendered: SongRender): Promise<SongMedia> {
+/**
+ * A render's files (MP3, WAV, MIDI, peaks, description) into media storage under `keys`. `wav: false` leaves
+ * the WAV (a 3-minute song's 30 MB, the slowest write) to the caller, which then stores it itself.
+ */
+export async function storeRenderedSong(keys: SongMedia, rendered: SongRender, { wav = true } = {}): Promise<SongMedia> {
   if (!rendered.mp3) throw new Error("The engine returned no MP3");
   const storage = getStorage();
   await Promise.all([
     storage.put(keys.mp3, rendered.mp3),
-    storage.put(keys.wav, rendered.wav),
+    wav ? storage.put(keys.wav, rendered.wav) : null,
     storage.put(keys.midi, rendered.midi),
     storage.put(keys.peaks, JSON.stringify(rendered.peaks)),
     storage.put(keys.description, JSON.stringify(rendered.description)),

@@ -1,0 +1,1 @@
+ALTER TABLE "song_versions" ADD COLUMN "preview_key" text;
