@@ -7,7 +7,7 @@
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { mkdirSync, type Stats } from "node:fs";
 import path from "node:path";
-import ssh2, { type Connection, type SFTPWrapper } from "ssh2";
+import ssh2, { type Connection, type ParsedKey, type SFTPWrapper } from "ssh2";
 import { env } from "~/server/env.server";
 import { hostKeyFingerprint } from "./host-key";
 import { checkBatch } from "./store-check.server";
@@ -40,16 +40,25 @@ export interface LocalStoresOptions {
 
 type Handle = { kind: "file"; file: FileHandle } | { kind: "dir"; entries: string[]; dir: string; sent: boolean };
 
+/**
+ * A fresh ed25519 key pair whose keys ssh2 can read back. ssh2's generateKeyPairSync writes a public key
+ * whose first byte is zero one time in about 256 as 31 bytes, which its own parser then rejects
+ * ("Malformed OpenSSH public key"); such a pair is drawn again.
+ */
+export function ed25519KeyPair(): { keys: ReturnType<typeof utils.generateKeyPairSync>; parsed: ParsedKey } {
+  for (;;) {
+    const keys = utils.generateKeyPairSync("ed25519");
+    const parsed = utils.parseKey(keys.public);
+    if (!(parsed instanceof Error) && !(utils.parseKey(keys.private) instanceof Error)) return { keys, parsed };
+  }
+}
+
 export async function startLocalStores(options: LocalStoresOptions = {}): Promise<LocalStores> {
   const root = path.resolve(options.root ?? path.join(env.DATA_DIR, "stores"));
   const ackDelayMs = options.ackDelayMs ?? env.LOCAL_STORES_ACK_DELAY_MS;
   await mkdir(root, { recursive: true });
-  const hostKey = utils.generateKeyPairSync("ed25519");
-  const hostPublic = utils.parseKey(hostKey.public);
-  if (hostPublic instanceof Error) throw hostPublic;
-  const clientKeys = utils.generateKeyPairSync("ed25519");
-  const allowed = utils.parseKey(clientKeys.public);
-  if (allowed instanceof Error) throw allowed;
+  const hostKey = ed25519KeyPair().keys;
+  const { keys: clientKeys, parsed: allowed } = ed25519KeyPair();
   const allowedBlob = allowed.getPublicSSH();
   const completions = new Map<string, number>();
   const pending = new Set<Promise<void>>();
