@@ -37,6 +37,9 @@ app.disable("x-powered-by");
 // app/server/devices.server.ts): the socket's peer, or the X-Forwarded-For entry the trusted proxies
 // recorded. Set on every request, replacing anything a client sent under that name.
 app.set("trust proxy", trustedProxies(process.env.TRUST_PROXY));
+// express asks this for req.ip, req.protocol and req.secure, several times a request, and each ask parses
+// the address again (some 7 % of a cached page's CPU): answers are kept per address and hop.
+app.set("trust proxy fn", rememberAnswers(app.get("trust proxy fn")));
 app.use((req, _res, next) => {
   req.headers["x-songloom-client-address"] = req.ip ?? "";
   next();
@@ -58,9 +61,9 @@ app.use((_req, res, next) => {
   res.setHeader("Client-Build", CLIENT_BUILD);
   next();
 });
-app.get(["/s/:songId", "/song/:songId", "/share/:songId"], servePageFrom(build.entry.module.sharePageCache));
+app.get(["/s/:songId", "/song/:songId", "/share/:songId"], servePageFrom(build.entry.module.sharePageCache, { light: true }));
 app.get(["/style", "/library", "/release/:releaseId"], servePageFrom(build.entry.module.userPageCache));
-app.get("/", servePageFrom(build.entry.module.visitorPageCache));
+app.get("/", servePageFrom(build.entry.module.visitorPageCache, { light: true }));
 app.use(compression());
 app.use("/api", answerWrongMethod);
 app.use("/build", express.static(path.join(buildRoot, "public/build"), { immutable: true, maxAge: "1y" }));
@@ -89,14 +92,15 @@ function loadContext(req, res) {
  * pages and Home, and /style, /library and /release/{id} per signed-in user. A miss is rendered by Remix and kept; anything a cache does not
  * take goes on to the handlers below.
  */
-function servePageFrom(cache) {
+function servePageFrom(cache, { light = false } = {}) {
   return (req, res, next) => {
-    const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-    // rawHeaders are what the client sent: the client address is ours to set (see above).
-    headers.set("x-songloom-client-address", req.ip ?? "");
-    const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
-    cache.serve(request, (miss) => renderPage(miss, loadContext(req, res))).then((page) => {
+    const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    // The visitors' caches read only the method, URL and a few headers (PageRequest): a fetch Request is
+    // built only when Remix must render. The user pages' cache checks the session from a fetch Request.
+    const view = { method: req.method, url, headers: { get: (name) => req.headers[name.toLowerCase()] ?? null } };
+    const request = light ? view : fetchRequest(req, url);
+    const render = (miss) => renderPage(miss === view ? fetchRequest(req, url) : miss, loadContext(req, res));
+    cache.serve(request, render).then((page) => {
       if (!page) return next();
       if (res.headersSent) return; // answered 503 by the time limit meanwhile
       res.status(page.status);
@@ -122,6 +126,14 @@ function servePageFrom(cache) {
   };
 }
 
+/** The fetch Request Remix renders from: the client's headers, with the client address ours to set (see above). */
+function fetchRequest(req, url) {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  headers.set("x-songloom-client-address", req.headers["x-songloom-client-address"] ?? "");
+  return new Request(url, { method: req.method, headers });
+}
+
 /**
  * TRUST_PROXY, in express's terms: unset means proxies on this host or a private network (a reverse proxy
  * or a container network in front of the app); "false" trusts none; a number trusts that many hops; else
@@ -133,6 +145,21 @@ function trustedProxies(setting) {
   if (/^(false|0|no|off)$/i.test(value)) return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** `trust(address, hop)` with its answers kept (a few thousand addresses at most, then started afresh). */
+function rememberAnswers(trust) {
+  const answers = new Map();
+  return (address, hop) => {
+    const key = `${hop} ${address}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      if (answers.size >= 4096) answers.clear();
+      answer = trust(address, hop);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
 }
 
 /** A method an /api URL does not take: 405 in the API's error shape (app/server/api-methods.server.ts). */

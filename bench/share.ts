@@ -21,6 +21,7 @@ function percentile(sorted: number[], p: number): number {
 /** Every response's latency is kept (autocannon's summary has no p95), then summarised. */
 async function load(url: string, headers: Record<string, string>) {
   const cpuBefore = server.cpuMs();
+  const postgresBefore = server.postgresCpuMs();
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -33,6 +34,7 @@ async function load(url: string, headers: Record<string, string>) {
     });
   });
   const cpuAfter = server.cpuMs();
+  const postgresAfter = server.postgresCpuMs();
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -44,6 +46,8 @@ async function load(url: string, headers: Record<string, string>) {
     perSecond: Math.round(result.requests.average),
     // The server's own CPU per request: steadier than latency when other work shares the cores.
     serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / latencies.length) * 1000) / 1000 : null,
+    // PostgreSQL's CPU per request (the share page's version query), on the same cores.
+    postgresCpuMsPerRequest: postgresBefore !== null && postgresAfter !== null ? Math.round(((postgresAfter - postgresBefore) / latencies.length) * 1000) / 1000 : null,
   };
 }
 

@@ -9,11 +9,8 @@
 // public Cache-Control, and a request whose If-None-Match matches gets a 304 without a body. The version
 // includes the owner's display name, the artist shown when the song names none.
 import { gzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
-import { users } from "../../drizzle/schema/auth";
-import { songs } from "../../drizzle/schema/songs";
 import { etagOf, matchesEtag, SHARE_PAGE_HEADERS } from "~/services/share/http-cache";
-import { db, getConnection } from "./db.server";
+import { driverRows, getConnection } from "./db.server";
 import type { SessionUser } from "~/models/user.server";
 import { getActiveFlags } from "./flags.server";
 import { getOptionalUser } from "./guards.server";
@@ -69,6 +66,17 @@ interface SongEntry {
 
 type Render = (request: Request) => Promise<Response>;
 
+/**
+ * What the visitors' caches read of a request: a fetch Request, or server.mjs's view of node's request.
+ * Building a fetch Request (its Headers and URL) for every visitor cost more CPU than serving the kept
+ * page, so server.mjs builds one only for a miss, in its `render`.
+ */
+export interface PageRequest {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
 export class SharePageCache {
   private readonly songs = new Map<string, SongEntry>();
   private readonly versionChecks = new Map<string, Promise<string | null>>();
@@ -79,7 +87,7 @@ export class SharePageCache {
    * Null when the cache does not apply (another URL, a session cookie, a song that is private, missing
    * or unfinished): the caller lets Remix answer as usual.
    */
-  async serve(request: Request, render: Render): Promise<CachedPage | null> {
+  async serve<R extends PageRequest>(request: R, render: (request: R) => Promise<Response>): Promise<CachedPage | null> {
     if (request.method !== "GET") return null;
     if (SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
     const url = new URL(request.url);
@@ -118,7 +126,7 @@ export class SharePageCache {
     return page;
   }
 
-  private async renderAndKeep(entry: SongEntry, key: string, request: Request, render: Render): Promise<CachedPage> {
+  private async renderAndKeep<R extends PageRequest>(entry: SongEntry, key: string, request: R, render: (request: R) => Promise<Response>): Promise<CachedPage> {
     const response = await render(request);
     const page = await capture(response);
     // Only complete, cookie-free pages are shared between visitors.
@@ -141,18 +149,19 @@ export class SharePageCache {
   }
 }
 
+/**
+ * One statement on the driver (driverRows): every visitor's request runs it, and drizzle's query building
+ * cost more CPU than the driver's own work. Only a public, finished song of a living account is cached.
+ */
+const SHARE_VERSION = `select s.updated_at::text as updated, s.version, u.display_name as owner
+  from songs s join users u on u.id = s.user_id
+  where s.id = $1 and not s.private and s.status = 'complete'`;
+
 async function readVersion(songId: string): Promise<string | null> {
-  const [[song], flags] = await Promise.all([
-    db
-      .select({ userId: songs.userId, private: songs.private, status: songs.status, updatedAt: songs.updatedAt, version: songs.version, ownerName: users.displayName })
-      .from(songs)
-      .leftJoin(users, eq(users.id, songs.userId))
-      .where(eq(songs.id, songId)),
-    getActiveFlags(),
-  ]);
-  if (!song || song.userId === null || song.private || song.status !== "complete") return null;
+  const [[song], flags] = await Promise.all([driverRows<{ updated: string; version: number; owner: string }>("The share page version", SHARE_VERSION, [songId]), getActiveFlags()]);
+  if (!song) return null;
   // The connection is part of the version: tests point `db` at fresh databases in one process.
-  return JSON.stringify([connectionId(), song.updatedAt.toISOString(), song.version, song.ownerName, flags]);
+  return JSON.stringify([connectionId(), song.updated, song.version, song.owner, flags]);
 }
 
 const connectionIds = new WeakMap<object, number>();
@@ -184,7 +193,7 @@ export class VisitorPageCache {
   private readonly pages = new Map<string, { version: string; page: CachedPage }>();
   private readonly renders = new Map<string, Promise<CachedPage>>();
 
-  async serve(request: Request, render: Render): Promise<CachedPage | null> {
+  async serve<R extends PageRequest>(request: R, render: (request: R) => Promise<Response>): Promise<CachedPage | null> {
     if (request.method !== "GET") return null;
     if (SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
     const url = new URL(request.url);
@@ -202,7 +211,7 @@ export class VisitorPageCache {
     return rendering;
   }
 
-  private async renderAndKeep(key: string, version: string, request: Request, render: Render): Promise<CachedPage> {
+  private async renderAndKeep<R extends PageRequest>(key: string, version: string, request: R, render: (request: R) => Promise<Response>): Promise<CachedPage> {
     const response = await render(request);
     const page = await capture(response);
     const keep = response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie");

@@ -67,20 +67,20 @@ export interface SecurityHeaderOptions {
 export function securityHeaders(options: SecurityHeaderOptions) {
   const appIsHttps = new URL(options.appUrl).protocol === "https:";
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = newNonce();
-    res.locals.cspNonce = nonce;
+    // Drawn when first needed (a Remix render, or a response without its own policy): a cached page
+    // carries the policy naming its own nonce, and drawing one for it anyway was a measurable cost.
+    let nonce: string | undefined;
+    const nonceOf = () => (nonce ??= newNonce());
+    Object.defineProperty(res.locals, "cspNonce", { get: nonceOf, enumerable: true, configurable: true });
     // req.secure honours X-Forwarded-Proto only with TRUST_PROXY on, so a client cannot claim HTTPS.
     const https = appIsHttps || req.secure;
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
-      const defaults: Record<string, string> = {
-        "Content-Security-Policy": contentSecurityPolicy(nonce, { https }),
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "strict-origin-when-cross-origin",
-        "Permissions-Policy": PERMISSIONS_POLICY,
-        ...(https ? { "Strict-Transport-Security": HSTS } : {}),
-      };
-      for (const [name, value] of Object.entries(defaults)) if (!this.hasHeader(name)) this.setHeader(name, value);
+      if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceOf(), { https }));
+      if (!this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
+      if (!this.hasHeader("Referrer-Policy")) this.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+      if (!this.hasHeader("Permissions-Policy")) this.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+      if (https && !this.hasHeader("Strict-Transport-Security")) this.setHeader("Strict-Transport-Security", HSTS);
       return writeHead.apply(this, args);
     } as typeof res.writeHead;
     next();

@@ -15,10 +15,19 @@ const QUIET = /^\/(healthz|readyz|metrics)$|^\/build\//;
 /** A function from a URL path to the id of the Remix route that serves it (the build's route table). */
 export function routeLabeller(routes: Record<string, BuildRoute>): (pathname: string) => string {
   const match = compileRouteMatcher(routes);
+  // A path is matched against the ranked patterns once; the answers for the paths seen most are kept
+  // (a share link is asked for again and again), bounded so that odd paths cannot fill memory.
+  const labels = new Map<string, string>();
   return (pathname) => {
     if (pathname.startsWith("/build/")) return "static";
     if (QUIET.test(pathname)) return pathname;
-    return match(pathname) ?? "unmatched";
+    let label = labels.get(pathname);
+    if (label === undefined) {
+      if (labels.size >= 2048) labels.clear();
+      label = match(pathname) ?? "unmatched";
+      labels.set(pathname, label);
+    }
+    return label;
   };
 }
 
