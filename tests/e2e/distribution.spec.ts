@@ -125,7 +125,9 @@ for (const javaScriptEnabled of [true, false]) {
       await reviewer.getByRole("link", { name: title }).click();
       await expect(reviewer.getByRole("heading", { name: title })).toBeVisible();
       await reviewer.getByRole("button", { name: "Approve", exact: true }).click();
-      await expect(reviewer.getByTestId("review-status")).toHaveText("Approved");
+      // Approving writes a delivery and its job for each of the 42 stores in one transaction, then the review
+      // page loads again: seconds on a busy 2-core CI machine, more than the default 5 s wait.
+      await expect(reviewer.getByTestId("review-status")).toHaveText("Approved", { timeout: 20_000 });
 
       // The stores receive it, check it and answer; the release goes Live with every store's status.
       await user.goto(releaseUrl);
