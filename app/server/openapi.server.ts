@@ -73,6 +73,18 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, JsonSchema> };
 }
 
+/**
+ * The document as JSON, built once: operations register when their route modules load, so it changes only
+ * when more of them have (a test importing routes one by one). Built per request it cost seconds of CPU
+ * on a busy machine, and Swagger UI sat on "loading".
+ */
+let served: { operations: number; json: string } | undefined;
+export function openApiJson(): string {
+  const operations = registeredApiOperations();
+  if (served?.operations !== operations.length) served = { operations: operations.length, json: JSON.stringify(buildOpenApiDocument(operations)) };
+  return served.json;
+}
+
 export function buildOpenApiDocument(operations: ApiOperation[] = registeredApiOperations()): OpenApiDocument {
   const components: Record<string, JsonSchema> = { ApiError: toSchema(ApiErrorSchema, "output", {}) };
   const paths: OpenApiDocument["paths"] = {};
