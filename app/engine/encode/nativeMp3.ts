@@ -77,6 +77,7 @@ export function startLame(sampleRate: number, lamePath: string, onStdout?: (chun
   const run = runHosted(lamePath, args, onStdout);
   return {
     write: run.write,
+    settled: run.settled,
     end: () => run.end().catch((error: Error) => Promise.reject(new Error(`lame: ${error.message}`))),
   };
 }

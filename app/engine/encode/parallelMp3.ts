@@ -46,7 +46,7 @@ export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter, ea
     if (!lame) return encodeMp3InWorker(audio);
     if (!wav) return encodeMp3Native(audio, lame);
     wav.quantise(0, n);
-    const run = startLame(audio.sampleRate, lame, watch);
+    const run = startLame(audio.sampleRate, lame, watch?.observe);
     run.write(wav.pcm(0, n));
     return run.end();
   };
@@ -58,9 +58,19 @@ export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter, ea
   let first: Uint8Array, second: Uint8Array;
   if (lame && wav) {
     const halves = [
-      { lame: startLame(audio.sampleRate, lame, watch), start: 0, end: firstEnd },
+      { lame: startLame(audio.sampleRate, lame, watch?.observe), start: 0, end: firstEnd },
       { lame: startLame(audio.sampleRate, lame), start: secondStart, end: n },
     ];
+    if (watch) {
+      // The first seconds are what the user waits for: the first half's LAME encodes them with the cores
+      // to itself (under load, two LAMEs at once took 2-3 times as long to get there), the second half
+      // starts once they are out. LAME writes its frames within a fraction of a second of input, so a
+      // second more than asked for is enough to get them out; if it fails instead, end() reports it.
+      const alone = Math.min(firstEnd, Math.ceil((early!.seconds + 1) * audio.sampleRate));
+      await feed([{ ...halves[0]!, end: alone }], wav);
+      await Promise.race([watch.sent, halves[0]!.lame.settled]);
+      halves[0]!.start = alone;
+    }
     await feed(halves, wav);
     [first, second] = await Promise.all(halves.map((half) => half.lame.end()));
   } else if (lame) {
@@ -86,13 +96,18 @@ export interface EarlyMp3 {
   ready: (mp3: Uint8Array) => void;
 }
 
-/** A LAME stdout observer that hands `ready` the frames covering the first `seconds`, once. */
-function watchFirstSeconds(early: EarlyMp3, sampleRate: number): (chunk: Uint8Array) => void {
+/**
+ * A LAME stdout observer that hands `ready` the frames covering the first `seconds`, once; `sent` resolves
+ * then.
+ */
+function watchFirstSeconds(early: EarlyMp3, sampleRate: number): { observe: (chunk: Uint8Array) => void; sent: Promise<void> } {
   const framesWanted = Math.ceil((early.seconds * sampleRate) / SAMPLES_PER_FRAME);
   const chunks: Uint8Array[] = [];
   let length = 0;
   let sent = false;
-  return (chunk) => {
+  let resolveSent!: () => void;
+  const sentPromise = new Promise<void>((resolve) => (resolveSent = resolve));
+  const observe = (chunk: Uint8Array) => {
     if (sent) return;
     chunks.push(chunk.slice());
     length += chunk.length;
@@ -111,8 +126,10 @@ function watchFirstSeconds(early: EarlyMp3, sampleRate: number): (chunk: Uint8Ar
     if (frames.length <= framesWanted) return;
     const last = frames[framesWanted - 1]!;
     sent = true;
+    resolveSent();
     early.ready(bytes.slice(0, last.offset + last.length));
   };
+  return { observe, sent: sentPromise };
 }
 
 /** Frames quantised and sent to each LAME process per turn. */

@@ -15,6 +15,8 @@ export interface HostedRun {
   write(bytes: Uint8Array): void;
   /** Closes its stdin; resolves with everything it wrote to stdout once it exits with code 0. */
   end(): Promise<Uint8Array>;
+  /** Resolves (never rejects) once the program has exited or failed: a caller waiting on its output stops waiting. */
+  settled: Promise<void>;
 }
 
 interface Job {
@@ -72,6 +74,10 @@ class ProcessHost {
         this.send(END, id, new Uint8Array(0));
         return done;
       },
+      settled: done.then(
+        () => undefined,
+        () => undefined,
+      ),
     };
   }
 
