@@ -224,6 +224,7 @@ function earlyMaster(options: RenderOptions, ditherSeed: number, mark: () => voi
         },
         () => undefined,
       );
+      return sent;
     },
   };
   return {

@@ -75,7 +75,7 @@ test.each(CASES)("%s: the first seconds come before the master returns, it is un
   // Two threads hand over the same samples.
   let far: StereoBuffer | null = null;
   const other = { run: async (op: ChannelOp) => (await new Promise((resolve) => setImmediate(resolve)), runChannelOp(op)) };
-  await masterOnTwoThreads(copy(input), preset, other, { samples: FIRST, ready: (audio) => (far = audio) });
+  await masterOnTwoThreads(copy(input), preset, other, { samples: FIRST, ready: (audio) => void (far = audio) });
   expect(bytes(far!).equals(bytes(first!))).toBe(true);
 });
 
@@ -87,6 +87,6 @@ test("the cases cover both: a master that lands on its first settings and one th
 
 test("a song shorter than the first seconds hands none over", () => {
   let calls = 0;
-  master(mixture(3, 0.5), STANDARD_MASTER, { samples: (SECONDS + 1) * 44100, ready: () => calls++ });
+  master(mixture(3, 0.5), STANDARD_MASTER, { samples: (SECONDS + 1) * 44100, ready: () => void calls++ });
   expect(calls).toBe(0);
 });

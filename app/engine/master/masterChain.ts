@@ -44,11 +44,13 @@ export interface MasterResult {
  * compressor has run: before the search for the final settings, which takes one to five passes over the
  * whole song. They are the master's own first samples when the search lands on its first settings (often),
  * else within its correction (one to two dB of level: the search raises the gain and lowers the ceiling);
- * their true peak is held under the master's aim either way. An edit plays them while the rest is mastered and encoded (docs/edit-flow.md).
+ * their true peak is held under the master's aim either way. An edit plays them while the rest is mastered
+ * and encoded (docs/edit-flow.md). masterOnTwoThreads awaits what `ready` returns (their encode) before this
+ * thread's next op, while the other thread runs its own: this thread's event loop is what feeds the encoder.
  */
 export interface FirstSeconds {
   samples: number;
-  ready: (audio: StereoBuffer) => void;
+  ready: (audio: StereoBuffer) => void | Promise<void>;
 }
 
 /**
@@ -159,12 +161,15 @@ export function master(mix: StereoBuffer, preset: MasterPreset, first?: FirstSec
 export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread, first?: FirstSeconds): Promise<MasterResult> {
   // The channels as they are now: the right ones are away during each op, and come back in its result.
   const channels: Channels = { song: { ...mix }, scratch: createStereo(mix.left.length, mix.sampleRate) };
-  const steps = masterSteps(channels, preset, first);
+  let handing: void | Promise<void> = undefined;
+  const steps = masterSteps(channels, preset, first && { samples: first.samples, ready: (audio) => void (handing = first.ready(audio)) });
   let step = steps.next();
   while (!step.done) {
     const opFor = step.value;
     const farOp = opFor(channels.song.right, channels.scratch.right);
     const remote = other.run(farOp);
+    await handing;
+    handing = undefined;
     const left = runChannelOp(opFor(channels.song.left, channels.scratch.left));
     const right = await remote;
     if (farOp.samples === channels.scratch.right) channels.scratch.right = right.samples;
