@@ -9,7 +9,8 @@
 // Before the timed runs, one edit of each kind with values the timed runs do not use warms the process up,
 // as the song worker is warm after the edits it has made before (the first edit of a fresh process pays
 // for compiling the edit path and for the first render's stem writes still reaching the disk).
-// Prints per-stage medians (the engine's stats.timings), the CPU time a re-render uses (this process's
+// Prints per-stage medians (the engine's stats.timings; earlyMp3 is when the first 10 s were playable, from
+// the render's start, as an edit's are), the CPU time a re-render uses (this process's
 // threads plus the LAME processes it ran, through the process host) with the floor that sets on this
 // machine's cores (CPU / cores: the wall time even if every core were busy throughout), and one JSON line
 // per scenario.
@@ -36,6 +37,8 @@ const INSTRUMENTS = ["gm_flute", "gm_vibraphone", "gm_electric_piano_1", "gm_vio
 const MIXES = ["lofi", "underwater", "garage", "vancouver", "grand_canyon"];
 const WARM_UP_INSTRUMENT = "gm_oboe";
 const WARM_UP_MIX = "montreal";
+/** The edit job's EDIT_PREVIEW_SECONDS (app/services/songs/edit.server.ts). */
+const EARLY_SECONDS = 10;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -76,7 +79,8 @@ async function main(): Promise<void> {
   const params = defaultSongParams(STYLE, SEED, FILTER);
   const composition = compose(params);
   const production = produce(params, composition);
-  const render = (c: Composition, p: Production): Promise<SongRender> => renderFromParts(c, p, { stemCache });
+  // As the job renders an edit: its first seconds handed over early (earlyMp3: when they were, from the start).
+  const render = (c: Composition, p: Production): Promise<SongRender> => renderFromParts(c, p, { stemCache, earlyMp3: { seconds: EARLY_SECONDS, ready: () => undefined } });
 
   const first = await render(composition, production);
   const minutes = (first.stats.durationSeconds / 60).toFixed(2);

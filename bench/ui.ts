@@ -7,7 +7,7 @@
 // figure and one JSON line. BENCH_UI_EDITS (default 4): the later edits; BENCH_UI_THINK_MS (default 3000): how
 // long the user looks at the page before the first click (the edit pages get the song ready meanwhile);
 // BENCH_UI_SETTLE=1: wait for the pool songs the create queued before opening the page (diagnosis);
-// BENCH_UI_TRACE=0: no per-edit timeline.
+// BENCH_UI_TRACE=0: no per-edit timeline; BENCH_PORT: the server's port (default from the process id).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -48,7 +48,7 @@ try {
   await seed(connection.db);
   const user = await createUser(connection.db, { termsAccepted: true });
   const { cookie } = await createSession(connection.db, user.id);
-  const port = 20_000 + (process.pid % 20_000);
+  const port = Number(process.env.BENCH_PORT ?? 20_000 + (process.pid % 20_000));
   const base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ["server.mjs"], {
     cwd: root,

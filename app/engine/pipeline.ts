@@ -6,9 +6,8 @@
 
 import { compose, describeComposition, produce, scheduleTracks } from "./compose";
 import { encodeMp3Parallel, prewarmMp3Worker, WavWriter, songDescription, songPeaks, toMidiFile, type SongDescription, type SongPeaks } from "./encode";
-import { nativeLamePath } from "./encode/nativeMp3";
-import type { EarlyMp3 } from "./encode/parallelMp3";
-import { STANDARD_MASTER, type MasterPreset } from "./master";
+import { encodePcmNative, nativeLamePath } from "./encode/nativeMp3";
+import { STANDARD_MASTER, type FirstSeconds, type MasterPreset } from "./master";
 import { addAmbience } from "./sfx";
 import { flushStemCacheWrites, prewarmRenderWorker, renderMix } from "./threads";
 import { masterMix } from "./threads/masterOnWorker";
@@ -50,11 +49,18 @@ export interface RenderOptions {
    */
   pauseWhile?: () => Promise<void>;
   /**
-   * Called with the MP3 of the song's first `seconds` (whole frames, exactly the finished MP3's first bytes)
-   * as soon as LAME has written them, while the rest still encodes: an edit is playable from then on.
-   * Not called for a song shorter than that, or without the native LAME program.
+   * Called with an MP3 of the song's first `seconds`, mastered with the limiter's first settings, as soon
+   * as the compressor has run, while the master searches for the final settings and the song encodes: an
+   * edit is playable from then on. Its PCM is the finished song's first seconds when the master lands on
+   * those settings, else within one to two dB of level (master/masterChain.ts, FirstSeconds). Not called for a
+   * song shorter than that, a faded one, or without the native LAME program.
    */
   earlyMp3?: EarlyMp3;
+}
+
+export interface EarlyMp3 {
+  seconds: Seconds;
+  ready: (mp3: Uint8Array) => void;
 }
 
 export interface RenderStats {
@@ -63,6 +69,8 @@ export interface RenderStats {
   key: string;
   lufs: Lufs;
   truePeakDb: Decibels;
+  /** The master's limiter passes (1: it landed on the settings the early MP3 had). */
+  limiterPasses: number;
   /** Wall-clock milliseconds per stage. */
   timings: Record<string, number>;
 }
@@ -123,7 +131,8 @@ export async function renderFromParts(composition: Composition, production: Prod
   stage("sfx", () => addAmbience(mix, production.sfx, production.seed));
   await options.pauseWhile?.();
   let t = performance.now();
-  const mastered = await masterMix(mix, options.master ?? STANDARD_MASTER, options.parallel ?? true);
+  const early = earlyMaster(options, production.seed, () => (timings.earlyMp3 = performance.now() - started));
+  const mastered = await masterMix(mix, options.master ?? STANDARD_MASTER, options.parallel ?? true, early?.first);
   timings.master = performance.now() - t;
   if (options.fade) fadeInOut(mastered.audio, options.fade.inSeconds, options.fade.outSeconds);
   await options.pauseWhile?.();
@@ -133,14 +142,7 @@ export async function renderFromParts(composition: Composition, production: Prod
   // processes fed the WAV's PCM as it is quantised (encodeMp3Parallel quantises it). Once it is, the peaks
   // and MIDI below are made while LAME runs.
   const wavWriter = new WavWriter(mastered.audio, production.seed);
-  const early = options.earlyMp3 && {
-    seconds: options.earlyMp3.seconds,
-    ready: (mp3: Uint8Array) => {
-      timings.earlyMp3 = performance.now() - started;
-      options.earlyMp3!.ready(mp3);
-    },
-  };
-  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio, wavWriter, early);
+  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio, wavWriter);
   if (options.mp3 === false) wavWriter.quantise(0, mastered.audio.left.length);
   await wavWriter.complete;
   const wav = wavWriter.bytes;
@@ -155,6 +157,7 @@ export async function renderFromParts(composition: Composition, production: Prod
     sfx: production.sfx,
   });
   const mp3 = await mp3Pending;
+  await early?.sent;
   timings.encode = performance.now() - t;
   // An edit's new stems and strip fronts are written to the stem cache once the song is done, rather than
   // while the mix or LAME waited for them; the next render waits for them before it looks in the cache.
@@ -171,7 +174,7 @@ export async function renderFromParts(composition: Composition, production: Prod
     midi,
     peaks,
     description,
-    stats: { durationSeconds: renderedSeconds, tempo: composition.tempo, key: composition.key.name, lufs: mastered.lufs, truePeakDb: mastered.truePeakDb, timings },
+    stats: { durationSeconds: renderedSeconds, tempo: composition.tempo, key: composition.key.name, lufs: mastered.lufs, truePeakDb: mastered.truePeakDb, limiterPasses: mastered.limiterPasses, timings },
     ...(options.keepStems ? { stems: mixed.stems } : {}),
   };
 }
@@ -195,6 +198,41 @@ export function scheduleRender(composition: Composition, production: Production,
   const segmentSeconds = (60 / composition.tempo / 4) * STEPS_PER_SEGMENT;
   const songSeconds = excerpt ? excerpt.seconds : composition.segments.length * segmentSeconds;
   return { tracks, lengthSamples: Math.ceil((songSeconds + TAIL_SECONDS) * SAMPLE_RATE), segmentSeconds };
+}
+
+/**
+ * The master's first seconds (FirstSeconds), encoded by their own LAME process as soon as the master hands
+ * them over, then `earlyMp3.ready`; `sent` settles once that is done. Dithered as the song's WAV is (same
+ * seed, same blocks), so they are the same PCM as the finished song's first seconds whenever the master
+ * lands on its first settings. A failed encode only loses the early seconds: the song's own encode reports
+ * LAME's failures.
+ */
+function earlyMaster(options: RenderOptions, ditherSeed: number, mark: () => void): { first: FirstSeconds; sent: Promise<void> } | null {
+  const lame = nativeLamePath();
+  const earlyMp3 = options.earlyMp3;
+  if (!earlyMp3 || !lame || options.fade || options.mp3 === false) return null;
+  let sent: Promise<void> = Promise.resolve();
+  const first: FirstSeconds = {
+    samples: Math.round(earlyMp3.seconds * SAMPLE_RATE),
+    ready: (audio) => {
+      const wav = new WavWriter(audio, ditherSeed);
+      wav.quantise(0, audio.left.length);
+      sent = encodePcmNative(wav.pcm(0, audio.left.length), audio.sampleRate, lame).then(
+        (mp3) => {
+          mark();
+          earlyMp3.ready(mp3);
+        },
+        () => undefined,
+      );
+      return sent;
+    },
+  };
+  return {
+    first,
+    get sent() {
+      return sent;
+    },
+  };
 }
 
 /** Workers take a moment to start; starting them first overlaps that with composing and scheduling. */

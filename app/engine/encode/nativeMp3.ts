@@ -69,12 +69,12 @@ export function encodePcmNative(pcm: Uint8Array, sampleRate: number, lamePath: s
 /**
  * A LAME process (started by the process host, threads/processHost.ts) that is fed interleaved 16-bit
  * little-endian stereo PCM piece by piece (write), so it encodes while the rest is made; end() resolves
- * with the MP3. `onStdout` sees the MP3's bytes as LAME writes them.
+ * with the MP3.
  */
-export function startLame(sampleRate: number, lamePath: string, onStdout?: (chunk: Uint8Array) => void): HostedRun {
+export function startLame(sampleRate: number, lamePath: string): HostedRun {
   const khz = String(sampleRate / 1000);
   const args = ["--silent", "-r", "-s", khz, "--bitwidth", "16", "--signed", "--little-endian", "-m", "j", "-b", String(MP3_KBPS), "--cbr", "-q", String(LAME_QUALITY), "-t", "--noreplaygain", "-", "-"];
-  const run = runHosted(lamePath, args, onStdout);
+  const run = runHosted(lamePath, args);
   return {
     write: run.write,
     end: () => run.end().catch((error: Error) => Promise.reject(new Error(`lame: ${error.message}`))),

@@ -10,7 +10,7 @@
 // If no such frame exists in the search window, the song is encoded in one piece.
 
 import type { StereoBuffer } from "../types";
-import { encodeMp3, MP3_KBPS } from "./mp3";
+import { encodeMp3 } from "./mp3";
 import { encodeMp3InWorker } from "./encodeMp3InWorker";
 import type { HostedRun } from "../threads/processHost";
 import { encodeMp3Native, nativeLamePath, startLame } from "./nativeMp3";
@@ -36,17 +36,15 @@ const slice = (audio: StereoBuffer, start: number, end: number): StereoBuffer =>
  * LAME processes encode its own 16-bit PCM, both fed a second at a time from the start, so they encode
  * while the rest is quantised (the WebAssembly build encodes the float samples).
  */
-export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter, early?: EarlyMp3): Promise<Uint8Array> {
+export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter): Promise<Uint8Array> {
   const lame = nativeLamePath();
   const n = audio.left.length;
   if (wav && !lame) wav.quantise(0, n);
-  // The song's first seconds as soon as LAME has written them (native LAME fed by the WavWriter only).
-  const watch = early && lame && wav ? watchFirstSeconds(early, audio.sampleRate) : undefined;
   const whole = (): Promise<Uint8Array> => {
     if (!lame) return encodeMp3InWorker(audio);
     if (!wav) return encodeMp3Native(audio, lame);
     wav.quantise(0, n);
-    const run = startLame(audio.sampleRate, lame, watch);
+    const run = startLame(audio.sampleRate, lame);
     run.write(wav.pcm(0, n));
     return run.end();
   };
@@ -58,7 +56,7 @@ export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter, ea
   let first: Uint8Array, second: Uint8Array;
   if (lame && wav) {
     const halves = [
-      { lame: startLame(audio.sampleRate, lame, watch), start: 0, end: firstEnd },
+      { lame: startLame(audio.sampleRate, lame), start: 0, end: firstEnd },
       { lame: startLame(audio.sampleRate, lame), start: secondStart, end: n },
     ];
     await feed(halves, wav);
@@ -72,47 +70,8 @@ export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter, ea
     first = await encodeMp3(slice(audio, 0, firstEnd));
     second = await secondPending;
   }
-  // Encoded again in one piece only when no splice point exists; its first seconds are the ones sent.
+  // Encoded again in one piece only when no splice point exists.
   return splice(first, second, secondStartFrame) ?? whole();
-}
-
-/**
- * Asks for the MP3 of the song's first `seconds` while the rest is still encoding (an edit plays it at
- * once: docs/edit-flow.md). `ready` gets a prefix of whole frames of the finished file, exactly its first
- * bytes: the first half's stream is kept as it is up to the splice, far past a few seconds.
- */
-export interface EarlyMp3 {
-  seconds: number;
-  ready: (mp3: Uint8Array) => void;
-}
-
-/** A LAME stdout observer that hands `ready` the frames covering the first `seconds`, once. */
-function watchFirstSeconds(early: EarlyMp3, sampleRate: number): (chunk: Uint8Array) => void {
-  const framesWanted = Math.ceil((early.seconds * sampleRate) / SAMPLES_PER_FRAME);
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let sent = false;
-  return (chunk) => {
-    if (sent) return;
-    chunks.push(chunk.slice());
-    length += chunk.length;
-    // CBR: each frame is about MP3_KBPS * 144 / 44.1 bytes; look only once enough bytes may be there.
-    if (length < framesWanted * Math.floor((144_000 * MP3_KBPS) / sampleRate)) return;
-    const bytes = new Uint8Array(length);
-    let at = 0;
-    for (const piece of chunks) {
-      bytes.set(piece, at);
-      at += piece.length;
-    }
-    chunks.length = 0;
-    chunks.push(bytes);
-    const frames = readMp3Frames(bytes);
-    // Whole frames only, and the one after the last kept already written.
-    if (frames.length <= framesWanted) return;
-    const last = frames[framesWanted - 1]!;
-    sent = true;
-    early.ready(bytes.slice(0, last.offset + last.length));
-  };
 }
 
 /** Frames quantised and sent to each LAME process per turn. */

@@ -8,9 +8,10 @@ import { compressorTargets } from "../dsp/compressor";
 import { createStereo, scaleInPlace } from "../dsp/stereo";
 import { dbToGain, gainToDb } from "../dsp/units";
 import { runChannelOp, type ChannelOp, type ChannelOpResult } from "./channelShare";
-import { limiterPlanFromPeaks, limiterWindow, type LimitedMeasurements, type LimiterSettings } from "./limiter";
+import { limitChannel, limiterPlanFromPeaks, limiterWindow, type LimitedMeasurements, type LimiterPlan, type LimiterSettings } from "./limiter";
 import { loudnessOfChannels } from "./loudness";
 import type { MasterPreset } from "./presets/standard";
+import { TruePeakMeter } from "./truePeak";
 
 /**
  * First guess of how far inter-sample peaks rise above the sample peaks after limiting: measured 1.0 to
@@ -34,6 +35,22 @@ export interface MasterResult {
   audio: StereoBuffer;
   lufs: Lufs;
   truePeakDb: Decibels;
+  /** Limiter passes the search ran (1: it landed on its first settings, which the first seconds had). */
+  limiterPasses: number;
+}
+
+/**
+ * Asks for the song's first `samples` mastered with the limiter's first settings, as soon as the
+ * compressor has run: before the search for the final settings, which takes one to five passes over the
+ * whole song. They are the master's own first samples when the search lands on its first settings (often),
+ * else within its correction (one to two dB of level: the search raises the gain and lowers the ceiling);
+ * their true peak is held under the master's aim either way. An edit plays them while the rest is mastered
+ * and encoded (docs/edit-flow.md). masterOnTwoThreads awaits what `ready` returns (their encode) before this
+ * thread's next op, while the other thread runs its own: this thread's event loop is what feeds the encoder.
+ */
+export interface FirstSeconds {
+  samples: number;
+  ready: (audio: StereoBuffer) => void | Promise<void>;
 }
 
 /**
@@ -64,11 +81,11 @@ type Results = [left: ChannelOpResult, right: ChannelOpResult];
  * detector are one pass; the compressor, loudness again and the limiter windows' peaks another; then
  * limiting passes until the search lands (the landing pass's output, in scratch, is the result).
  */
-function* masterSteps(channels: Channels, preset: MasterPreset): Generator<OpFor, MasterResult, Results> {
+function* masterSteps(channels: Channels, preset: MasterPreset, first?: FirstSeconds): Generator<OpFor, MasterResult, Results> {
   const sampleRate = channels.song.sampleRate;
   const [preparedLeft, preparedRight] = yield (samples) => ({ kind: "prepare", samples, preset, detector: COMPRESSOR, sampleRate });
   const inputLufs = loudnessOfChannels(preparedLeft.loudness!, preparedRight.loudness!);
-  if (!Number.isFinite(inputLufs)) return { audio: channels.song, lufs: inputLufs, truePeakDb: -Infinity };
+  if (!Number.isFinite(inputLufs)) return { audio: channels.song, lufs: inputLufs, truePeakDb: -Infinity, limiterPasses: 0 };
   const targets = compressorTargets(
     { ...COMPRESSOR, thresholdDb: inputLufs + preset.compressorThresholdLu, ratio: preset.compressorRatio },
     preparedLeft.envelopes!,
@@ -78,8 +95,12 @@ function* masterSteps(channels: Channels, preset: MasterPreset): Generator<OpFor
   const window = limiterWindow(search.limiter, sampleRate);
   const [compressedLeft, compressedRight] = yield (samples) => ({ kind: "compress", samples, targets, window, sampleRate });
   search.start(loudnessOfChannels(compressedLeft.loudness!, compressedRight.loudness!));
+  const planNow = () => limiterPlanFromPeaks(compressedLeft.peaks!, compressedRight.peaks!, sampleRate, search.inputGain(), search.limiter);
+  if (first && first.samples <= channels.song.left.length) first.ready(limitedStart(channels.song, first.samples, planNow(), preset));
+  let limiterPasses = 0;
   const limitPass = function* (truePeak: boolean): Generator<OpFor, LimitedMeasurements, Results> {
-    const plan = limiterPlanFromPeaks(compressedLeft.peaks!, compressedRight.peaks!, sampleRate, search.inputGain(), search.limiter);
+    limiterPasses++;
+    const plan = planNow();
     const [left, right] = yield (samples, output) => ({ kind: "limit", samples, plan, sampleRate, truePeak, output });
     return { lufs: loudnessOfChannels(left.loudness!, right.loudness!), truePeakDb: truePeak ? gainToDb(Math.max(left.truePeak!, right.truePeak!)) : -Infinity };
   };
@@ -98,13 +119,30 @@ function* masterSteps(channels: Channels, preset: MasterPreset): Generator<OpFor
   }
   // Not converged: the last settings, measured, into scratch (the search's settings moved after its last pass).
   final ??= yield* limitPass(true);
-  return trimmed(channels.scratch, final, preset);
+  return { ...trimmed(channels.scratch, final, preset), limiterPasses };
+}
+
+/**
+ * The first `samples` of the compressed song through the limiter with `plan`: the same samples as a
+ * whole pass's first ones (the limiter's gain is causal, planned from the whole song's window peaks),
+ * trimmed if their true peak is over the master's aim.
+ */
+function limitedStart(song: StereoBuffer, samples: number, plan: LimiterPlan, preset: MasterPreset): StereoBuffer {
+  const audio = createStereo(samples, song.sampleRate);
+  limitChannel(song.left.subarray(0, samples), plan, song.sampleRate, { truePeak: false, output: audio.left });
+  limitChannel(song.right.subarray(0, samples), plan, song.sampleRate, { truePeak: false, output: audio.right });
+  const aim = pcmCeiling(preset) - TRUE_PEAK_SAFETY_DB;
+  const meter = new TruePeakMeter(dbToGain(aim));
+  meter.add(audio.left, audio.right, 0, samples);
+  const peakDb = gainToDb(meter.value());
+  if (peakDb > aim) scaleInPlace(audio, dbToGain(aim - peakDb));
+  return audio;
 }
 
 /** Masters `mix` on this thread; the mix's buffers are used up (the result is in new ones). */
-export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
+export function master(mix: StereoBuffer, preset: MasterPreset, first?: FirstSeconds): MasterResult {
   const channels: Channels = { song: mix, scratch: createStereo(mix.left.length, mix.sampleRate) };
-  const steps = masterSteps(channels, preset);
+  const steps = masterSteps(channels, preset, first);
   let step = steps.next();
   while (!step.done) {
     const opFor = step.value;
@@ -120,15 +158,18 @@ export function master(mix: StereoBuffer, preset: MasterPreset): MasterResult {
  * bytes in less time. Each channel must own its ArrayBuffer (the right one travels to the other thread and
  * back); the result is in new buffers and `mix` is used up.
  */
-export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread): Promise<MasterResult> {
+export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread, first?: FirstSeconds): Promise<MasterResult> {
   // The channels as they are now: the right ones are away during each op, and come back in its result.
   const channels: Channels = { song: { ...mix }, scratch: createStereo(mix.left.length, mix.sampleRate) };
-  const steps = masterSteps(channels, preset);
+  let handing: void | Promise<void> = undefined;
+  const steps = masterSteps(channels, preset, first && { samples: first.samples, ready: (audio) => void (handing = first.ready(audio)) });
   let step = steps.next();
   while (!step.done) {
     const opFor = step.value;
     const farOp = opFor(channels.song.right, channels.scratch.right);
     const remote = other.run(farOp);
+    await handing;
+    handing = undefined;
     const left = runChannelOp(opFor(channels.song.left, channels.scratch.left));
     const right = await remote;
     if (farOp.samples === channels.scratch.right) channels.scratch.right = right.samples;
@@ -196,7 +237,7 @@ class LimiterSearch {
 const pcmCeiling = (preset: MasterPreset) => preset.ceilingDbtp - preset.codecHeadroomDb;
 
 /** Should the search not have converged, trim: the ceiling is a hard promise, loudness a target. */
-function trimmed(audio: StereoBuffer, measured: LimitedMeasurements, preset: MasterPreset): MasterResult {
+function trimmed(audio: StereoBuffer, measured: LimitedMeasurements, preset: MasterPreset): Omit<MasterResult, "limiterPasses"> {
   let lufs = measured.lufs;
   let peakDb = measured.truePeakDb;
   if (peakDb > pcmCeiling(preset)) {

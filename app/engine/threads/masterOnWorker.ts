@@ -4,19 +4,19 @@
 // busy with another render, when the caller asked for one thread, or when a channel does not own its
 // ArrayBuffer (a view into a larger one cannot be transferred).
 
-import { master, masterOnTwoThreads, type ChannelOp, type ChannelOpResult, type MasterPreset, type MasterResult } from "../master";
+import { master, masterOnTwoThreads, type ChannelOp, type ChannelOpResult, type FirstSeconds, type MasterPreset, type MasterResult } from "../master";
 import type { StereoBuffer } from "../types";
 import { prewarmRenderWorker } from "./renderMix";
 
-export async function masterMix(mix: StereoBuffer, preset: MasterPreset, parallel: boolean): Promise<MasterResult> {
+export async function masterMix(mix: StereoBuffer, preset: MasterPreset, parallel: boolean, first?: FirstSeconds): Promise<MasterResult> {
   const worker = parallel && ownsBuffer(mix.left) && ownsBuffer(mix.right) && mix.left.buffer !== mix.right.buffer ? prewarmRenderWorker() : null;
-  if (!worker || worker.busy) return master(mix, preset);
+  if (!worker || worker.busy) return master(mix, preset, first);
   return masterOnTwoThreads(mix, preset, {
     run: async (op: ChannelOp) => {
       const transfer = [op.samples.buffer, ...(op.kind === "limit" ? [op.output.buffer] : [])] as ArrayBuffer[];
       return (await worker.request<{ result: ChannelOpResult }>({ kind: "master", op }, transfer)).result;
     },
-  });
+  }, first);
 }
 
 const ownsBuffer = (samples: Float32Array) =>

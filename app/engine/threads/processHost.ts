@@ -19,7 +19,6 @@ export interface HostedRun {
 
 interface Job {
   stdout: Buffer[];
-  onStdout?: (chunk: Uint8Array) => void;
   settle: (error: Error | null, stdout?: Uint8Array) => void;
 }
 
@@ -46,13 +45,12 @@ class ProcessHost {
     this.idle();
   }
 
-  run(command: string, args: string[], onStdout?: (chunk: Uint8Array) => void): HostedRun {
+  run(command: string, args: string[]): HostedRun {
     const id = this.nextJob++;
     let done!: Promise<Uint8Array>;
     done = new Promise<Uint8Array>((resolve, reject) => {
       this.jobs.set(id, {
         stdout: [],
-        ...(onStdout ? { onStdout } : {}),
         settle: (error, stdout) => {
           this.jobs.delete(id);
           if (this.jobs.size === 0) this.idle();
@@ -104,10 +102,7 @@ class ProcessHost {
       const job = this.jobs.get(frame.readUInt32LE(1));
       const payload = frame.subarray(HEADER);
       if (!job) continue;
-      if (type === DATA) {
-        job.stdout.push(payload);
-        job.onStdout?.(payload);
-      }
+      if (type === DATA) job.stdout.push(payload);
       else if (type === FAILED) job.settle(new Error(payload.toString("utf8")));
       else if (type === EXIT) {
         const { code, stderr } = JSON.parse(payload.toString("utf8")) as { code: number | null; stderr: string };
@@ -152,10 +147,7 @@ export function prewarmProcessHost(): void {
   current();
 }
 
-/**
- * Runs `command` through the helper: write its stdin, then end() for its stdout. `onStdout` sees each
- * piece of stdout as it arrives (a view: copy what you keep).
- */
-export function runHosted(command: string, args: string[], onStdout?: (chunk: Uint8Array) => void): HostedRun {
-  return current().run(command, args, onStdout);
+/** Runs `command` through the helper: write its stdin, then end() for its stdout. */
+export function runHosted(command: string, args: string[]): HostedRun {
+  return current().run(command, args);
 }
