@@ -75,8 +75,8 @@ export interface OpenApiDocument {
 
 /**
  * The document as JSON, built once: operations register when their route modules load, so it changes only
- * when more of them have (a test importing routes one by one). Built per request it cost seconds of CPU
- * on a busy machine, and Swagger UI sat on "loading".
+ * when more of them have (a test importing routes one by one). Building it takes some 0.4 s (337 KB of
+ * JSON); sending the kept copy about a tenth of that.
  */
 let served: { operations: number; json: string } | undefined;
 export function openApiJson(): string {
