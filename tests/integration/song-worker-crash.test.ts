@@ -16,7 +16,9 @@ const root = path.resolve(__dirname, "../..");
 const database = setupTestDatabase("postgres");
 
 function startWorker(url: string, dataDir: string): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "jobs/worker.ts"], {
+  // tsx as a loader in this very process, not tsx's CLI: the CLI runs the worker in a child of its own,
+  // so SIGKILL reached only the CLI, the real worker rendered on (and outlived the suite).
+  const child = spawn(process.execPath, ["--import", "tsx", "jobs/worker.ts"], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: "test" },
     stdio: ["ignore", "pipe", "pipe"],
