@@ -57,7 +57,7 @@ export async function startLocalStores(options: LocalStoresOptions = {}): Promis
   const root = path.resolve(options.root ?? path.join(env.DATA_DIR, "stores"));
   const ackDelayMs = options.ackDelayMs ?? env.LOCAL_STORES_ACK_DELAY_MS;
   await mkdir(root, { recursive: true });
-  const hostKey = ed25519KeyPair().keys;
+  const { keys: hostKey, parsed: hostPublic } = ed25519KeyPair();
   const { keys: clientKeys, parsed: allowed } = ed25519KeyPair();
   const allowedBlob = allowed.getPublicSSH();
   const completions = new Map<string, number>();
