@@ -3,37 +3,13 @@
 // first samples when its search lands on those settings, within one to two dB of level when it has to
 // correct them, never over the master's true-peak aim; and asking for them changes nothing in the master.
 import { expect, test } from "vitest";
-import { createStereo } from "~/engine/dsp/stereo";
 import { master, masterOnTwoThreads, runChannelOp, STANDARD_MASTER, truePeakDb, type ChannelOp, type MasterPreset } from "~/engine/master";
 import type { StereoBuffer } from "~/engine/types";
+import { copyStereo, mixture, MIXTURE_SECONDS } from "./masterMixture";
 
-const SECONDS = 12;
+const SECONDS = MIXTURE_SECONDS;
 const FIRST = 3 * 44100;
 
-/** A busy stereo mix (chords, a kick-like thump, noise bursts), as in master-two-threads.test.ts. */
-function mixture(seed: number, level: number): StereoBuffer {
-  const n = SECONDS * 44100;
-  const out = createStereo(n);
-  let x = seed;
-  for (let i = 0; i < n; i++) {
-    x = (x * 16807) % 2147483647;
-    const t = i / 44100;
-    const beat = t % 0.5;
-    const kick = Math.sin(2 * Math.PI * 55 * t) * Math.exp(-beat * 12);
-    const chord = Math.sin(2 * Math.PI * 220 * t) + 0.7 * Math.sin(2 * Math.PI * 277.2 * t) + 0.5 * Math.sin(2 * Math.PI * 329.6 * t + seed);
-    const noise = (x / 2147483647 - 0.5) * (beat < 0.05 ? 1.5 : 0.1);
-    out.left[i] = level * (0.5 * kick + 0.2 * chord + noise);
-    out.right[i] = level * (0.5 * kick + 0.25 * chord - 0.8 * noise);
-  }
-  return out;
-}
-
-const copy = (buffer: StereoBuffer): StereoBuffer => {
-  const out = createStereo(buffer.left.length);
-  out.left.set(buffer.left);
-  out.right.set(buffer.right);
-  return out;
-};
 const bytes = (buffer: StereoBuffer) => Buffer.concat([buffer.left, buffer.right].map((x) => Buffer.from(x.buffer as ArrayBuffer, x.byteOffset, x.byteLength)));
 const prefix = (buffer: StereoBuffer, n: number): StereoBuffer => ({ sampleRate: buffer.sampleRate, left: buffer.left.subarray(0, n), right: buffer.right.subarray(0, n) });
 const rmsDb = (buffer: StereoBuffer) => {
@@ -53,10 +29,10 @@ const CASES: [string, MasterPreset, number][] = [
 
 test.each(CASES)("%s: the first seconds come before the master returns, it is unchanged, and they are its first samples or close to them", async (_name, preset, level) => {
   const input = mixture(3, level);
-  const plain = master(copy(input), preset);
+  const plain = master(copyStereo(input), preset);
   let first: StereoBuffer | null = null;
   let returned = false;
-  const result = master(copy(input), preset, {
+  const result = master(copyStereo(input), preset, {
     samples: FIRST,
     ready: (audio) => {
       expect(returned).toBe(false);
@@ -75,7 +51,7 @@ test.each(CASES)("%s: the first seconds come before the master returns, it is un
   // Two threads hand over the same samples.
   let far: StereoBuffer | null = null;
   const other = { run: async (op: ChannelOp) => (await new Promise((resolve) => setImmediate(resolve)), runChannelOp(op)) };
-  await masterOnTwoThreads(copy(input), preset, other, { samples: FIRST, ready: (audio) => void (far = audio) });
+  await masterOnTwoThreads(copyStereo(input), preset, other, { samples: FIRST, ready: (audio) => void (far = audio) });
   expect(bytes(far!).equals(bytes(first!))).toBe(true);
 });
 

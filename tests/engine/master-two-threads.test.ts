@@ -4,38 +4,14 @@
 // (the ops' arithmetic) and on the real stem worker (buffers transferred there and back).
 import { expect, test } from "vitest";
 import { Compressor, compressorTargets, EnvelopeTrace, TargetFollower } from "~/engine/dsp/compressor";
-import { createStereo } from "~/engine/dsp/stereo";
 import { limiterPlanFromPeaks, limiterWindow, WindowPeaks } from "~/engine/master/limiter";
 import { master, masterOnTwoThreads, runChannelOp, STANDARD_MASTER, type ChannelOp, type MasterPreset, type MasterResult } from "~/engine/master";
 import { masterMix } from "~/engine/threads/masterOnWorker";
 import type { StereoBuffer } from "~/engine/types";
+import { copyStereo, mixture, MIXTURE_SECONDS } from "./masterMixture";
 
-const SECONDS = 12;
+const SECONDS = MIXTURE_SECONDS;
 
-/** A loud, busy stereo mix: chords, a kick-like thump and noise bursts, different in each channel. */
-function mixture(seed: number, level: number): StereoBuffer {
-  const n = SECONDS * 44100;
-  const out = createStereo(n);
-  let x = seed;
-  for (let i = 0; i < n; i++) {
-    x = (x * 16807) % 2147483647;
-    const t = i / 44100;
-    const beat = t % 0.5;
-    const kick = Math.sin(2 * Math.PI * 55 * t) * Math.exp(-beat * 12);
-    const chord = Math.sin(2 * Math.PI * 220 * t) + 0.7 * Math.sin(2 * Math.PI * 277.2 * t) + 0.5 * Math.sin(2 * Math.PI * 329.6 * t + seed);
-    const noise = (x / 2147483647 - 0.5) * (beat < 0.05 ? 1.5 : 0.1);
-    out.left[i] = level * (0.5 * kick + 0.2 * chord + noise);
-    out.right[i] = level * (0.5 * kick + 0.25 * chord - 0.8 * noise);
-  }
-  return out;
-}
-
-const copy = (buffer: StereoBuffer): StereoBuffer => {
-  const out = createStereo(buffer.left.length);
-  out.left.set(buffer.left);
-  out.right.set(buffer.right);
-  return out;
-};
 const channelBytes = (x: Float32Array) => Buffer.from(x.buffer as ArrayBuffer, x.byteOffset, x.byteLength);
 const bytes = (buffer: StereoBuffer) => Buffer.concat([channelBytes(buffer.left), channelBytes(buffer.right)]);
 
@@ -71,13 +47,13 @@ const CASES: [string, MasterPreset, number][] = [
 
 test.each(CASES)("two threads give master()'s bytes: %s", async (_name, preset, level) => {
   const input = mixture(3, level);
-  const single = master(copy(input), preset);
+  const single = master(copyStereo(input), preset);
   const kinds: string[] = [];
-  expectSame(single, await masterOnTwoThreads(copy(input), preset, inProcess(kinds)));
+  expectSame(single, await masterOnTwoThreads(copyStereo(input), preset, inProcess(kinds)));
   expect(kinds.slice(0, 2)).toEqual(["prepare", "compress"]);
   expect(kinds).toContain("limit");
   expect(single.truePeakDb).toBeLessThanOrEqual(preset.ceilingDbtp);
-  expectSame(single, await masterMix(copy(input), preset, true));
+  expectSame(single, await masterMix(copyStereo(input), preset, true));
 });
 
 test("the cases cover the search's paths: several passes, true peak measured alone, no landing", async () => {
@@ -101,7 +77,7 @@ test("channels that are views into one buffer (they cannot travel) are mastered 
   joined.set(input.left);
   joined.set(input.right, n);
   const views: StereoBuffer = { sampleRate: 44100, left: joined.subarray(0, n), right: joined.subarray(n) };
-  expectSame(master(copy(input), STANDARD_MASTER), await masterMix(views, STANDARD_MASTER, true));
+  expectSame(master(copyStereo(input), STANDARD_MASTER), await masterMix(views, STANDARD_MASTER, true));
 });
 
 test("on the worker, the right channel comes back: the result owns both channels", async () => {
@@ -116,9 +92,9 @@ test("the compressor split by channel (trace, targets, follower) gives Compresso
   const input = mixture(9, 0.6);
   input.right.set(input.left);
   const settings = { thresholdDb: -20, ratio: 2, attackSeconds: 0.03, releaseSeconds: 0.25, kneeDb: 6 };
-  const whole = copy(input);
+  const whole = copyStereo(input);
   new Compressor(settings).process(whole.left, whole.right);
-  const split = copy(input);
+  const split = copyStereo(input);
   const traces = [split.left, split.right].map((channel) => {
     const trace = new EnvelopeTrace(settings, channel.length);
     // In uneven pieces, as an op feeds blocks.
