@@ -77,6 +77,8 @@ test("a declined card shows Stripe's error and leaves the user on free", async (
 });
 
 test("a store report is imported; the creator sees streams, revenue by store and a balance, withdraws, and staff approve the held withdrawal", async ({ browser, baseURL }) => {
+  // A whole journey across two users, an import job and six pages: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const creator = await signedInUser();
   const release = await insertLiveRelease(e2eDb(), creator.user.id, 2);
   // Above the identity-check threshold: this creator has passed it.
