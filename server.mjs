@@ -99,7 +99,7 @@ function servePageFrom(cache, { light = false } = {}) {
     // built only when Remix must render. The user pages' cache checks the session from a fetch Request.
     const view = { method: req.method, url, headers: { get: (name) => req.headers[name.toLowerCase()] ?? null } };
     const request = light ? view : fetchRequest(req, url);
-    const render = (miss) => renderPage(miss === view ? fetchRequest(req, url) : miss, loadContext(req, res));
+    const render = () => renderPage(light ? fetchRequest(req, url) : request, loadContext(req, res));
     cache.serve(request, render).then((page) => {
       if (!page) return next();
       if (res.headersSent) return; // answered 503 by the time limit meanwhile

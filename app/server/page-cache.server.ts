@@ -76,6 +76,7 @@ export interface PageRequest {
   url: string;
   headers: { get(name: string): string | null };
 }
+type RenderFrom<R> = (request: R) => Promise<Response>;
 
 export class SharePageCache {
   private readonly songs = new Map<string, SongEntry>();
@@ -87,7 +88,7 @@ export class SharePageCache {
    * Null when the cache does not apply (another URL, a session cookie, a song that is private, missing
    * or unfinished): the caller lets Remix answer as usual.
    */
-  async serve<R extends PageRequest>(request: R, render: (request: R) => Promise<Response>): Promise<CachedPage | null> {
+  async serve<R extends PageRequest>(request: R, render: RenderFrom<R>): Promise<CachedPage | null> {
     if (request.method !== "GET") return null;
     if (SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
     const url = new URL(request.url);
@@ -126,7 +127,7 @@ export class SharePageCache {
     return page;
   }
 
-  private async renderAndKeep<R extends PageRequest>(entry: SongEntry, key: string, request: R, render: (request: R) => Promise<Response>): Promise<CachedPage> {
+  private async renderAndKeep<R extends PageRequest>(entry: SongEntry, key: string, request: R, render: RenderFrom<R>): Promise<CachedPage> {
     const response = await render(request);
     const page = await capture(response);
     // Only complete, cookie-free pages are shared between visitors.
@@ -193,7 +194,7 @@ export class VisitorPageCache {
   private readonly pages = new Map<string, { version: string; page: CachedPage }>();
   private readonly renders = new Map<string, Promise<CachedPage>>();
 
-  async serve<R extends PageRequest>(request: R, render: (request: R) => Promise<Response>): Promise<CachedPage | null> {
+  async serve<R extends PageRequest>(request: R, render: RenderFrom<R>): Promise<CachedPage | null> {
     if (request.method !== "GET") return null;
     if (SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return null;
     const url = new URL(request.url);
@@ -211,7 +212,7 @@ export class VisitorPageCache {
     return rendering;
   }
 
-  private async renderAndKeep<R extends PageRequest>(key: string, version: string, request: R, render: (request: R) => Promise<Response>): Promise<CachedPage> {
+  private async renderAndKeep<R extends PageRequest>(key: string, version: string, request: R, render: RenderFrom<R>): Promise<CachedPage> {
     const response = await render(request);
     const page = await capture(response);
     const keep = response.status === 200 && page.contentType.startsWith("text/html") && !response.headers.has("Set-Cookie");
