@@ -61,9 +61,9 @@ app.use((_req, res, next) => {
   res.setHeader("Client-Build", CLIENT_BUILD);
   next();
 });
-app.get(["/s/:songId", "/song/:songId", "/share/:songId"], servePageFrom(build.entry.module.sharePageCache, { light: true }));
+app.get(["/s/:songId", "/song/:songId", "/share/:songId"], servePageFrom(build.entry.module.sharePageCache));
 app.get(["/style", "/library", "/release/:releaseId"], servePageFrom(build.entry.module.userPageCache));
-app.get("/", servePageFrom(build.entry.module.visitorPageCache, { light: true }));
+app.get("/", servePageFrom(build.entry.module.visitorPageCache));
 app.use(compression());
 app.use("/api", answerWrongMethod);
 app.use("/build", express.static(path.join(buildRoot, "public/build"), { immutable: true, maxAge: "1y" }));
@@ -92,15 +92,14 @@ function loadContext(req, res) {
  * pages and Home, and /style, /library and /release/{id} per signed-in user. A miss is rendered by Remix and kept; anything a cache does not
  * take goes on to the handlers below.
  */
-function servePageFrom(cache, { light = false } = {}) {
+function servePageFrom(cache) {
   return (req, res, next) => {
     const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
-    // The visitors' caches read only the method, URL and a few headers (PageRequest): a fetch Request is
-    // built only when Remix must render. The user pages' cache checks the session from a fetch Request.
+    // The caches read only the method, URL and a few headers (PageRequest): a fetch Request is built only
+    // when Remix must render.
     const view = { method: req.method, url, headers: { get: (name) => req.headers[name.toLowerCase()] ?? null } };
-    const request = light ? view : fetchRequest(req, url);
-    const render = () => renderPage(light ? fetchRequest(req, url) : request, loadContext(req, res));
-    cache.serve(request, render).then((page) => {
+    const render = () => renderPage(fetchRequest(req, url), loadContext(req, res));
+    cache.serve(view, render).then((page) => {
       if (!page) return next();
       if (res.headersSent) return; // answered 503 by the time limit meanwhile
       res.status(page.status);

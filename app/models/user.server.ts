@@ -5,6 +5,7 @@ import { userRoles } from "../../drizzle/schema/access";
 import { identities, userEvents, users, type User } from "../../drizzle/schema/auth";
 import { db, driverRows, type Db, type Tx } from "~/server/db.server";
 import type { Role } from "~/server/permissions.server";
+import { pageVersionSql } from "~/server/user-page-version.server";
 
 export type AccountStatus = User["accountStatus"];
 export type SocialProvider = "google" | "facebook" | "apple";
@@ -32,6 +33,8 @@ export interface SessionLookup {
   deviceBanned: boolean;
   /** When this session passed the staff second factor (null: never). */
   secondFactorAt: Date | null;
+  /** With `withPageVersion`: the version of the user's own pages. */
+  pageVersion: string | null;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface SessionLookup {
  * per connection, since drizzle's query building and mapping cost more CPU than the lookup itself on the
  * path that serves cached pages.
  */
-const SESSION_USER = `select
+const sessionUserSql = (extraColumns: string) => `select
     s.id as "sessionId", s.device_id as "deviceId", coalesce(d.banned, false) as "deviceBanned",
     s.second_factor_at as "secondFactorAt",
     u.id, u.email, u.display_name as "displayName", u.email_verified_at as "emailVerifiedAt",
@@ -47,10 +50,13 @@ const SESSION_USER = `select
     exists (select 1 from identities i where i.user_id = u.id and i.provider <> 'email') as "hasSocialIdentity",
     array(select r.role_id from user_roles r where r.user_id = u.id order by 1) as roles,
     array(select distinct p.permission_id from role_permissions p join user_roles r on r.role_id = p.role_id where r.user_id = u.id order by 1) as permissions
+    ${extraColumns}
   from sessions s
   join users u on u.id = s.user_id
   left join devices d on d.id = s.device_id
   where s.id = $1 and s.expires_at > now()`;
+const SESSION_USER = sessionUserSql("");
+const SESSION_USER_AND_PAGE_VERSION = sessionUserSql(`, ${pageVersionSql("u.id")} as "pageVersion"`);
 
 interface SessionUserRow extends Record<string, unknown> {
   sessionId: string;
@@ -67,11 +73,15 @@ interface SessionUserRow extends Record<string, unknown> {
   hasSocialIdentity: boolean;
   roles: string[];
   permissions: string[];
+  pageVersion?: string;
 }
 
-/** The live (unexpired) session with its user and device, in one query. */
-export async function findSessionUser(sessionId: string): Promise<SessionLookup | null> {
-  const [row] = await driverRows<SessionUserRow>("The session lookup", SESSION_USER, [sessionId]);
+/**
+ * The live (unexpired) session with its user and device, in one query; `withPageVersion` adds the version
+ * of the user's own pages (user-page-version.server.ts), for the per-user page cache.
+ */
+export async function findSessionUser(sessionId: string, { withPageVersion = false } = {}): Promise<SessionLookup | null> {
+  const [row] = await driverRows<SessionUserRow>("The session lookup", withPageVersion ? SESSION_USER_AND_PAGE_VERSION : SESSION_USER, [sessionId]);
   if (!row) return null;
   const emailVerified = row.emailVerifiedAt !== null;
   return {
@@ -79,6 +89,7 @@ export async function findSessionUser(sessionId: string): Promise<SessionLookup 
     deviceId: row.deviceId,
     deviceBanned: row.deviceBanned,
     secondFactorAt: row.secondFactorAt === null ? null : new Date(row.secondFactorAt),
+    pageVersion: row.pageVersion ?? null,
     user: {
       id: row.id,
       email: row.email,

@@ -7,12 +7,12 @@
 // get the JSON error shape instead (401 signed out, 403 unverified, forbidden or banned). Banned devices
 // and banned accounts are signed out on their next request, whatever the route.
 import { redirect } from "@remix-run/node";
-import { findSessionUser, type SessionUser } from "~/models/user.server";
+import { findSessionUser, type SessionLookup, type SessionUser } from "~/models/user.server";
 import { afterSignInPath } from "~/utils/redirect-from";
 import { DEVICE_BANNED_MESSAGE } from "./devices.server";
 import { ADMIN_SESSION_HOURS } from "~/services/admin/second-factor";
 import { isFlagActive } from "./flags.server";
-import { isApiRequest, jsonError } from "./http.server";
+import { isApiRequest, jsonError, type RequestHead } from "./http.server";
 import { hasPermission, type Permission } from "./permissions.server";
 import { destroyRequestSession, getSessionId, touchSession } from "./session.server";
 
@@ -25,33 +25,47 @@ export const BAN_MESSAGES = { device: DEVICE_BANNED_MESSAGE, account: ACCOUNT_BA
 export type BanReason = keyof typeof BAN_MESSAGES;
 
 // Root and route loaders of one request each ask for the user; one lookup serves them all.
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+const perRequest = new WeakMap<RequestHead, Promise<SessionUser | null>>();
 // The session behind each request's user, for the staff second factor (requireAdmin).
-const sessionOf = new WeakMap<Request, { sessionId: string; secondFactorAt: Date | null }>();
+const sessionOf = new WeakMap<RequestHead, { sessionId: string; secondFactorAt: Date | null }>();
 
 /** The signed-in user, or null. Throws (sign-out) when the device or the account is banned. */
-export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+export function getOptionalUser(request: RequestHead): Promise<SessionUser | null> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = lookUpUser(request);
+    pending = lookUpSession(request, false).then((found) => found?.user ?? null);
     perRequest.set(request, pending);
   }
   return pending;
 }
 
-async function lookUpUser(request: Request): Promise<SessionUser | null> {
+/**
+ * getOptionalUser and the version of the user's own pages (user-page-version.server.ts) read in one
+ * statement, for the per-user page cache (page-cache.server.ts): a kept page costs one round trip.
+ */
+export async function getOptionalUserAndPageVersion(request: RequestHead): Promise<{ user: SessionUser; pageVersion: string } | null> {
+  const lookup = lookUpSession(request, true);
+  perRequest.set(
+    request,
+    lookup.then((found) => found?.user ?? null),
+  );
+  const found = await lookup;
+  return found && { user: found.user, pageVersion: found.pageVersion ?? "" };
+}
+
+async function lookUpSession(request: RequestHead, withPageVersion: boolean): Promise<SessionLookup | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
-  const found = await findSessionUser(sessionId);
+  const found = await findSessionUser(sessionId, { withPageVersion });
   if (!found) return null;
   if (found.deviceBanned) throw await bannedSignOut(request, "device");
   if (found.user.accountStatus === "BANNED") throw await bannedSignOut(request, "account");
   sessionOf.set(request, { sessionId: found.sessionId, secondFactorAt: found.secondFactorAt });
   await touchSession(sessionId);
-  return found.user;
+  return found;
 }
 
-async function bannedSignOut(request: Request, reason: BanReason): Promise<Response> {
+async function bannedSignOut(request: RequestHead, reason: BanReason): Promise<Response> {
   const headers = { "Set-Cookie": await destroyRequestSession(request) };
   if (isApiRequest(request)) {
     const response = jsonError(403, "banned", BAN_MESSAGES[reason]);

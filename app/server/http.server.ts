@@ -27,7 +27,16 @@ export function apiErrorResponse(error: ApiError): Response {
   return response;
 }
 
+/**
+ * What the session guards read of a request: a fetch Request, or the light view the page caches build
+ * without one (PageRequest in page-cache.server.ts).
+ */
+export interface RequestHead {
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
 /** True for requests to the JSON API, which get JSON errors instead of redirects. */
-export function isApiRequest(request: Request): boolean {
+export function isApiRequest(request: RequestHead): boolean {
   return new URL(request.url).pathname.startsWith("/api/");
 }

@@ -13,10 +13,10 @@ import { etagOf, matchesEtag, SHARE_PAGE_HEADERS } from "~/services/share/http-c
 import { driverRows, getConnection } from "./db.server";
 import type { SessionUser } from "~/models/user.server";
 import { getActiveFlags } from "./flags.server";
-import { getOptionalUser } from "./guards.server";
+import { getOptionalUser, getOptionalUserAndPageVersion } from "./guards.server";
+import type { RequestHead } from "./http.server";
 import { paletteOf } from "./palette.server";
 import { getTermsDialog } from "./terms.server";
-import { userPageDataVersion } from "./user-page-version.server";
 
 /** /s/{id} and its aliases; the id is the part before the first dash (as the route reads it). */
 const SHARE_PATH = /^\/(?:s|song|share)\/([A-Za-z0-9_]{1,64})(?:-[^/]*)?\/?$/;
@@ -64,17 +64,13 @@ interface SongEntry {
   pages: Map<string, CachedPage>;
 }
 
-type Render = (request: Request) => Promise<Response>;
-
 /**
- * What the visitors' caches read of a request: a fetch Request, or server.mjs's view of node's request.
- * Building a fetch Request (its Headers and URL) for every visitor cost more CPU than serving the kept
- * page, so server.mjs builds one only for a miss, in its `render`.
+ * What the caches read of a request: a fetch Request, or server.mjs's view of node's request. Building a
+ * fetch Request (its Headers and URL) for every visit cost more CPU than serving the kept page, so
+ * server.mjs builds one only for a miss, in its `render`.
  */
-export interface PageRequest {
+export interface PageRequest extends RequestHead {
   method: string;
-  url: string;
-  headers: { get(name: string): string | null };
 }
 type RenderFrom<R> = (request: R) => Promise<Response>;
 
@@ -232,7 +228,7 @@ export const visitorPageCache = new VisitorPageCache();
  * - /style, where everyone lands after signing in, depends only on who is signed in (their name and staff
  *   status, in the header) and the app-wide flags;
  * - /library (any query string) and /release/{id} depend on the user's songs, releases, Labs generations and
- *   plan too: their version adds userPageDataVersion (user-page-version.server.ts), which any committed
+ *   plan too: their version adds the user's page version (user-page-version.server.ts), which any committed
  *   write to those rows changes; a release page's also adds today's date (its date picker ends today).
  * The session is checked on every request exactly as the guards check it (getOptionalUser: a banned or
  * expired session is never served from here). Anything else — no verified user, a terms dialog to show,
@@ -268,24 +264,26 @@ export class UserPageCache {
   /** Requests of one session for one page and version arriving together share one render. */
   private readonly renders = new Map<string, Promise<{ page: CachedPage; kept: boolean }>>();
 
-  async serve(request: Request, render: Render): Promise<CachedPage | null> {
+  async serve<R extends PageRequest>(request: R, render: RenderFrom<R>): Promise<CachedPage | null> {
     if (request.method !== "GET") return null;
     const url = new URL(request.url);
     const kind = userPageKind(url);
     if (!kind) return null;
-    let user: SessionUser | null;
+    let signedIn: { user: SessionUser; pageVersion: string | null } | null;
     try {
-      user = await getOptionalUser(request);
+      // /style's version is the user and the flags; the others' adds the user's data, read with the session.
+      signedIn = kind === "style" ? await getOptionalUser(request).then((user) => user && { user, pageVersion: null }) : await getOptionalUserAndPageVersion(request);
     } catch (thrown) {
       // A banned session: the guard has just signed it out, and its answer (to /sign-in?banned=…, clearing
       // the cookie) is the only one that can still say why, so it goes out as it is.
       if (thrown instanceof Response) return { status: thrown.status, contentType: thrown.headers.get("Content-Type") ?? "text/plain", body: Buffer.from(await thrown.arrayBuffer()), gzip: Buffer.alloc(0), headers: thrown.headers };
       throw thrown;
     }
-    if (!user || !user.verified) return null;
-    const [flags, terms, data, palette] = await Promise.all([getActiveFlags(), getTermsDialog(user), kind === "style" ? null : userPageDataVersion(user.id), paletteOf(request)]);
+    if (!signedIn || !signedIn.user.verified) return null;
+    const { user, pageVersion } = signedIn;
+    const [flags, terms, palette] = await Promise.all([getActiveFlags(), getTermsDialog(user), paletteOf(request)]);
     if (terms) return null;
-    const version = JSON.stringify([connectionId(), user.displayName, user.isAdmin, flags, data, palette, kind === "release" ? todayUtc() : null]);
+    const version = JSON.stringify([connectionId(), user.displayName, user.isAdmin, flags, pageVersion, palette, kind === "release" ? todayUtc() : null]);
     const slot = `${user.id} ${url.pathname}${url.search}`;
     const cached = this.pages.get(slot);
     if (cached && cached.version === version && cached.expires > Date.now()) {
@@ -311,7 +309,7 @@ export class UserPageCache {
     this.pages.delete(slot);
   }
 
-  private async renderAndKeep(slot: string, version: string, request: Request, render: Render): Promise<{ page: CachedPage; kept: boolean }> {
+  private async renderAndKeep<R extends PageRequest>(slot: string, version: string, request: R, render: RenderFrom<R>): Promise<{ page: CachedPage; kept: boolean }> {
     const response = await render(request);
     const page = await capture(response);
     // A response that sets a cookie (a session refreshed, a sign-out), a redirect or a page that failed to

@@ -4,6 +4,7 @@
 // account and applies to the pages before sign-in too.
 import { createCookie } from "@remix-run/node";
 import { env } from "./env.server";
+import type { RequestHead } from "./http.server";
 import { PALETTES, type Palette } from "~/utils/palette";
 
 export const paletteCookie = createCookie("palette", {
@@ -15,7 +16,7 @@ export const paletteCookie = createCookie("palette", {
   maxAge: 400 * 24 * 60 * 60,
 });
 
-export async function paletteOf(request: Request): Promise<Palette> {
+export async function paletteOf(request: RequestHead): Promise<Palette> {
   const value: unknown = await paletteCookie.parse(request.headers.get("Cookie"));
   return (PALETTES as readonly unknown[]).includes(value) ? (value as Palette) : "dark";
 }

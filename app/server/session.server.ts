@@ -6,6 +6,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { sessions } from "../../drizzle/schema/auth";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import type { RequestHead } from "./http.server";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
@@ -61,12 +62,12 @@ export const sessionStorage = createSessionStorage<SessionData>({
 
 export type AppSession = Session<SessionData, SessionData>;
 
-export function getSession(request: Request): Promise<AppSession> {
+export function getSession(request: RequestHead): Promise<AppSession> {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
 /** The session id from the cookie, without touching the database (null when absent or tampered with). */
-export async function getSessionId(request: Request): Promise<string | null> {
+export async function getSessionId(request: RequestHead): Promise<string | null> {
   const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value !== "" ? value : null;
 }
@@ -83,7 +84,7 @@ export async function createUserSession(userId: string, deviceId: string | null)
 }
 
 /** Deletes the request's session row (if any) and returns the Set-Cookie header that clears the cookie. */
-export async function destroyRequestSession(request: Request): Promise<string> {
+export async function destroyRequestSession(request: RequestHead): Promise<string> {
   return sessionStorage.destroySession(await getSession(request));
 }
 
