@@ -11,23 +11,22 @@ import autocannon from "autocannon";
 import { startBenchServer } from "./support/bench-server";
 
 const CONCURRENCY = 50;
-const REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 2000);
+const REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 5000);
+/** Requests sent before each measured run and not counted: a server that has been up a while has compiled its hot path. */
+const WARM_UP_REQUESTS = 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3191);
 
 
 /**
- * 50 connections sending REQUESTS requests in all, with autocannon (a load generator light enough not to be
- * what is measured on two cores), asking for gzip as browsers do.
+ * 50 connections sending REQUESTS requests in all (after WARM_UP_REQUESTS not counted), with autocannon (a
+ * load generator light enough not to be what is measured on two cores), asking for gzip as browsers do.
  */
 async function load(url: string, cookie?: string) {
+  const options = { url, connections: CONCURRENCY, headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) } };
+  await autocannon({ ...options, amount: WARM_UP_REQUESTS });
   const cpuBefore = server.cpuMs();
   const postgresBefore = server.postgresCpuMs();
-  const result = await autocannon({
-    url,
-    connections: CONCURRENCY,
-    amount: REQUESTS,
-    headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
-  });
+  const result = await autocannon({ ...options, amount: REQUESTS });
   const cpuAfter = server.cpuMs();
   const postgresAfter = server.postgresCpuMs();
   const requests = result.requests.total;
