@@ -45,10 +45,7 @@ export function getOptionalUser(request: RequestHead): Promise<SessionUser | nul
  */
 export async function getOptionalUserAndPageVersion(request: RequestHead): Promise<{ user: SessionUser; pageVersion: string } | null> {
   const lookup = lookUpSession(request, true);
-  perRequest.set(
-    request,
-    lookup.then((found) => found?.user ?? null),
-  );
+  perRequest.set(request, lookup.then((found) => found?.user ?? null));
   const found = await lookup;
   return found && { user: found.user, pageVersion: found.pageVersion ?? "" };
 }

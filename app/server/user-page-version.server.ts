@@ -1,5 +1,5 @@
-// The version of everything a user's own pages (/library, /release/{id}) show from the database, read in
-// one small statement before such a page is served from the per-user HTML cache (page-cache.server.ts).
+// The version of everything a user's own pages (/library, /release/{id}) show from the database, read with
+// the session before such a page is served from the per-user HTML cache (page-cache.server.ts).
 //
 // Database triggers keep a counter per user (user_page_versions, migration 0017): any committed insert,
 // update or delete of a row those pages show raises its owner's counter — the user's saved songs (and
@@ -16,6 +16,7 @@
 // lifetime bounds what a forgotten one could leave stale. Reading the counter costs one primary-key lookup,
 // where summing the rows' transaction ids (the previous design) read every saved song of the user on each
 // request: 1.5 ms of PostgreSQL CPU for 500 songs, the bulk of a cached library page's cost.
+
 /**
  * The version as an SQL expression of the user's id (a column or a parameter). The per-user page cache
  * reads it in the same statement as the session (findSessionUser's `withPageVersion`): one round trip for
