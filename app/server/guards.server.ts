@@ -44,9 +44,7 @@ export function getOptionalUser(request: RequestHead): Promise<SessionUser | nul
  * statement, for the per-user page cache (page-cache.server.ts): a kept page costs one round trip.
  */
 export async function getOptionalUserAndPageVersion(request: RequestHead): Promise<{ user: SessionUser; pageVersion: string } | null> {
-  const lookup = lookUpSession(request, true);
-  perRequest.set(request, lookup.then((found) => found?.user ?? null));
-  const found = await lookup;
+  const found = await lookUpSession(request, true);
   return found && { user: found.user, pageVersion: found.pageVersion ?? "" };
 }
 

@@ -6,7 +6,7 @@
 // touch the page. Real Postgres and real sessions; Remix's render is stood in by a counting function.
 import "../support/http-env";
 import { eq } from "drizzle-orm";
-import { compositions, coverArt, featuredReleases, labsAccess, productions, labsGenerations, releases, releaseSongs, songs, songVersions, storeDeliveries, subscriptions } from "#drizzle/schema/index";
+import { compositions, coverArt, featuredReleases, labsAccess, productions, labsGenerations, releases, releaseSongs, songs, songVersions, storeDeliveries, subscriptions, users } from "#drizzle/schema/index";
 import * as libraryRoute from "~/routes/library";
 import { UserPageCache } from "~/server/page-cache.server";
 import { db } from "~/server/db.server";
@@ -160,4 +160,23 @@ test("what is never kept: failed lists (no-store), redirects and refusals, cooki
   expect(await visit(owner.cookie, "/library?_data=routes%2Flibrary")).toBeNull();
   expect(await visit(owner.cookie, "/release/create")).toBeNull();
   expect(renders).toHaveLength(6);
+});
+
+test("as server.mjs asks (no fetch Request): a kept library page, then a ban signs the session out on the spot", async () => {
+  const owner = await signedIn();
+  // The view server.mjs passes: method, URL and header lookup only (PageRequest).
+  const light = (cookie: string) => ({ method: "GET", url: `${APP}/library`, headers: { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : null) } });
+  const renderLight = () => render(new Request(`${APP}/library`));
+  const first = await cache.serve(light(owner.cookie), renderLight);
+  expect(await cache.serve(light(owner.cookie), renderLight)).toBe(first);
+  expect(renders).toHaveLength(1);
+
+  await db.update(users).set({ accountStatus: "BANNED" }).where(eq(users.id, owner.user.id));
+  const signedOut = await cache.serve(light(owner.cookie), renderLight);
+  expect(signedOut?.status).toBe(302);
+  expect(signedOut?.headers?.get("Location")).toBe("/sign-in?banned=account");
+  expect(signedOut?.headers?.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  // The session is gone: Remix answers (its guard sends the visitor to sign in).
+  expect(await cache.serve(light(owner.cookie), renderLight)).toBeNull();
+  expect(renders).toHaveLength(1);
 });
