@@ -58,6 +58,8 @@ export interface VariantContext {
   swing: number;
   /** Steps the snare's backbeat sits on: the kick leaves them alone. */
   snareSteps: readonly number[];
+  /** The percussion line is the style's grammar (Groove.fixedPercussion): keep it as written. */
+  fixedPercussion?: boolean;
 }
 
 /** This song's version of one drum kind's written hits. */
@@ -92,6 +94,10 @@ export function varyHits(kind: DrumKind, hits: Hits, context: VariantContext): H
       varied = hits.filter(() => rng.chance(0.75)).map((hit) => ({ ...hit, step: hit.step + rng.pick([0, 0, 2, 4]) }));
       break;
     default:
+      if (context.fixedPercussion) {
+        varied = hits;
+        break;
+      }
       // Percussion keeps about half its hits and moves them by a 16th or two: each song its own shaker line.
       varied = hits.filter(() => rng.chance(0.6)).map((hit) => ({ ...hit, step: hit.step + rng.pick([0, 1, 2, 3]) }));
   }
