@@ -94,7 +94,9 @@ export const AVANT_NOVA_FILTERS = [
     suggestedSfx: "marsh",
   }),
   defineFilter(STYLE, "avant_5", "Avant 5: Neo-Classical", ["neo-classical", "modern classical"], {
-    family: "band_score",
+    // Drumless piano and strings over pads in a long reverb: modern classical of the ambient kind, not a
+    // band or a film score's pulse.
+    family: "ambient",
     tempo: { min: 76, max: 92 },
     progressions: { harmonic_minor: HARMONIC_MINOR, major: [["I", "IV", "ii", "V"], ["I", "vi", "IV", "V"]] },
     barsPerChord: 1,
