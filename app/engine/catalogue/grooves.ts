@@ -145,7 +145,7 @@ export const GROOVES: readonly Groove[] = [
     id: "lofi",
     name: "Lo-fi swing",
     swing: 0.57,
-    keeper: { kind: "auxiliary", note: 37 },
+    keeper: { kind: "auxiliary", note: 37, pattern: "X.x.X.x.X.x.X.x." },
     drums: {
       kick: "x......x..x.....",
       snare: "....x..g.g..x..g",
