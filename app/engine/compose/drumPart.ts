@@ -80,14 +80,17 @@ export function grooveHits(context: PartContext, kind: DrumKind): RhythmHit[] {
 
 /**
  * The groove's time-keeper: its own bright sound on the beat grid through the whole song (softer where the
- * kit rests), tight to the grid and only a little louder in a chorus, so the pulse is one steady level that
- * an outside tempo detector finds in every section (issue 23; MUSIC.md "Drums").
+ * kit rests), tight to the grid, so the pulse is one steady level that an outside tempo detector finds in
+ * every section (issue 23; MUSIC.md "Drums").
  */
 export function writeKeeper(context: PartContext): Note[] {
   const { segment, groove, drumMode } = context;
   const keeper = groove.keeper ?? DEFAULT_KEEPER;
   const pattern = keeper.pattern ?? (context.tempo < KEEPER_EIGHTHS_BELOW_BPM ? EIGHTHS : QUARTERS);
-  const level = drumMode === "full" ? 0.86 + 0.14 * segment.energy : drumMode === "light" ? 0.78 : 0.6;
+  // It follows the section's energy a little more steeply than the kit (velocityFor: 0.3 + 0.7 × energy): a
+  // keeper as loud in the verse as in the chorus flattened the chorus lift below 2 LU (boom bap and lo-fi,
+  // 1.7–1.9 LU); where the kit rests it keeps a soft, steady level.
+  const level = drumMode === "full" ? 0.2 + 0.8 * segment.energy : drumMode === "light" ? 0.6 : 0.55;
   const notes: Note[] = [];
   // parseRhythm repeats a one-bar pattern over the segment's two bars.
   for (const hit of parseRhythm(pattern)) {
