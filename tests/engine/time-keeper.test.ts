@@ -73,7 +73,7 @@ describe("the time-keeper", () => {
         const { share, levelDb } = presence(hit);
         shares.push(`${filter.value} ${source.note}@${source.program} ${(share * 100).toFixed(0)} % ${levelDb.toFixed(0)} dB`);
         // Before the drum stem's own +6 dB presence band (mix/partDefaults.ts). A GM shaker (70) on these kits
-        // puts 4 % of its energy there at −49…−57 dB; the keepers chosen are 5–58 % at −29…−47 dB.
+        // puts 4 % of its energy there at −49…−57 dB; the keepers chosen are 13–58 % at −29…−47 dB.
         expect(share, `${filter.value}: GM ${source.note} on kit ${source.program}`).toBeGreaterThanOrEqual(0.05);
         expect(levelDb, `${filter.value}: GM ${source.note} on kit ${source.program}`).toBeGreaterThan(-52);
       }

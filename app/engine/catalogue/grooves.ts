@@ -1,9 +1,12 @@
 // Drum grooves with the bass and chord rhythms that belong with them, written as step strings
 // (theory/rhythm.ts: X accent, x hit, o optional, g ghost, - hold, . rest; character 0 = MUSIC.md step 1).
 // Patterns follow MUSIC.md's drum table; 32-character patterns span two bars. Each groove names its
-// time-keeper (a steady pulse through the whole song, compose/drumPart.ts): a sound of its family with real
-// energy in 2–6 kHz — tambourine for dance and pop, the 808 pedal hat for trap, a rim for lo-fi, R&B and
-// reggae, the bell for salsa, cabasa for afro, the ride for rock and jazz.
+// time-keeper (a steady pulse through the whole song, compose/drumPart.ts): a sound with real energy in
+// 2–6 kHz and little above 10 kHz — the ride bell (GM 53) for dance, pop, boom bap, afro-latin, cinematic,
+// glitch and the ambient pulse, the 808 pedal hat for trap, a rim for lo-fi, R&B and reggae, the ride for rock
+// and jazz, claves for the polyrhythm. Tambourine and cabasa keepers (40–63 % of their energy above 10 kHz)
+// left inter-sample overs that drove the master's limiter ceiling down and the gain up into it, flattening
+// choruses: lifts of 1.1–1.9 LU where the ride bell gives 4–6 LU (docs/engine.md).
 import type { Groove } from "./types";
 
 export const GROOVES: readonly Groove[] = [
@@ -11,7 +14,7 @@ export const GROOVES: readonly Groove[] = [
     id: "house",
     name: "House four-on-the-floor",
     swing: 0.52,
-    keeper: { kind: "auxiliary", note: 54 },
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "X...x...X...x...",
       snare: "....x.......x...",
@@ -28,7 +31,7 @@ export const GROOVES: readonly Groove[] = [
     id: "electro",
     name: "Electro house drive",
     swing: 0.5,
-    keeper: { kind: "auxiliary", note: 54 },
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "X...x...X...x...",
       snare: "....X.......X...",
@@ -45,7 +48,7 @@ export const GROOVES: readonly Groove[] = [
     id: "chill_halftime",
     name: "Chill half-time",
     swing: 0.54,
-    keeper: { kind: "auxiliary", note: 54 },
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x.........x..o..",
       snare: "........x.......",
@@ -60,7 +63,7 @@ export const GROOVES: readonly Groove[] = [
     id: "trap",
     name: "Trap half-time",
     swing: 0.5,
-    keeper: { kind: "closed_hat", note: 44 },
+    keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
       kick: "X..x......xx....x......x..x..o..",
@@ -77,7 +80,7 @@ export const GROOVES: readonly Groove[] = [
     id: "trap_hard",
     name: "Hard trap",
     swing: 0.5,
-    keeper: { kind: "closed_hat", note: 44 },
+    keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
       kick: "X.x.......xx..o.x..x.....x.x..o.",
@@ -94,7 +97,7 @@ export const GROOVES: readonly Groove[] = [
     id: "modern_hiphop",
     name: "Modern hip hop bounce",
     swing: 0.53,
-    keeper: { kind: "closed_hat", note: 44 },
+    keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
       kick: "x......x..x..o..x..x......x.....",
@@ -112,7 +115,7 @@ export const GROOVES: readonly Groove[] = [
     id: "bounce",
     name: "Bounce",
     swing: 0.5,
-    keeper: { kind: "auxiliary", note: 54 },
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x...x...x...x...",
       snare: "....x.......x...",
@@ -128,7 +131,7 @@ export const GROOVES: readonly Groove[] = [
     id: "boom_bap",
     name: "Boom bap",
     swing: 0.58,
-    keeper: { kind: "auxiliary", note: 54 },
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x......x..x....o",
       snare: "....x.......x...",
@@ -177,7 +180,7 @@ export const GROOVES: readonly Groove[] = [
     id: "dembow",
     name: "Reggaeton dembow",
     swing: 0.5,
-    keeper: { kind: "auxiliary", note: 54 },
+    keeper: { kind: "auxiliary", note: 53 },
     fixedPercussion: true,
     drums: {
       kick: "X...x...X...x...",
@@ -194,7 +197,7 @@ export const GROOVES: readonly Groove[] = [
     id: "latin_trap",
     name: "Latin trap (trap hats over dembow)",
     swing: 0.5,
-    keeper: { kind: "closed_hat", note: 44 },
+    keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
       kick: "X...x...X...x...",
@@ -259,7 +262,7 @@ export const GROOVES: readonly Groove[] = [
     id: "afrobeats",
     name: "Afrobeats 3+3+2",
     swing: 0.53,
-    keeper: { kind: "auxiliary", note: 69 },
+    keeper: { kind: "auxiliary", note: 53 },
     fixedPercussion: true,
     drums: {
       kick: "x......x..x.....",
@@ -276,7 +279,7 @@ export const GROOVES: readonly Groove[] = [
     id: "amapiano",
     name: "Amapiano log-drum shuffle",
     swing: 0.56,
-    keeper: { kind: "auxiliary", note: 69 },
+    keeper: { kind: "auxiliary", note: 53 },
     fixedPercussion: true,
     drums: {
       kick: "x...x...x...x...",
@@ -307,7 +310,7 @@ export const GROOVES: readonly Groove[] = [
     id: "pop",
     name: "Pop straight eights",
     swing: 0.5,
-    keeper: { kind: "auxiliary", note: 54 },
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x.......x.o.....",
       snare: "....x.......x...",
@@ -339,7 +342,7 @@ export const GROOVES: readonly Groove[] = [
     id: "cinematic",
     name: "Cinematic pulse",
     swing: 0.5,
-    keeper: { kind: "auxiliary", note: 54 },
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x..........x..o.",
       snare: "........o.......",
@@ -369,7 +372,7 @@ export const GROOVES: readonly Groove[] = [
     id: "glitch",
     name: "Glitch stutter",
     swing: 0.5,
-    keeper: { kind: "auxiliary", note: 37 },
+    keeper: { kind: "auxiliary", note: 53, steady: true },
     drums: {
       kick: "x..x...x.x....o.",
       snare: "....x..o....x.xo",
@@ -385,7 +388,7 @@ export const GROOVES: readonly Groove[] = [
     id: "pulse",
     name: "Ambient soft pulse",
     swing: 0.5,
-    keeper: { kind: "auxiliary", note: 69 },
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "o...............",
       closed_hat: "g.g.g.g.g.g.g.g.",

@@ -102,6 +102,11 @@ export interface TimeKeeper {
   kind: DrumKind;
   note: Midi;
   pattern?: string;
+  /**
+   * Keeps one level outside choruses (intros, verses, breaks) instead of following the section's energy: for
+   * kits that do not carry the beat there (half-time trap, glitch stutters).
+   */
+  steady?: boolean;
 }
 
 export interface Groove {
@@ -118,7 +123,7 @@ export interface Groove {
   /**
    * The time-keeper (issue 23: the tempo must be findable): a steady voice on the beat grid that plays
    * through the whole song, intros and breaks included, softly where the kit rests. `note` is the GM drum-map
-   * sound it plays (a hat, shaker, cabasa, rim, cowbell, tambourine or ride: bright, so it sits in 2–6 kHz),
+   * sound it plays (a pedal hat, rim, ride bell, ride or claves: bright in 2–6 kHz, little above 10 kHz),
    * written on drum kind `kind`; `pattern` is one bar (default quarters). Grooves without one get
    * DEFAULT_KEEPER (compose/drumPart.ts).
    */

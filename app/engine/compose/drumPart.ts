@@ -31,6 +31,8 @@ const QUARTERS = "X...X...X...X...";
  */
 const KEEPER_EIGHTHS_BELOW_BPM = 85;
 const EIGHTHS = "X.x.X.x.X.x.X.x.";
+/** A steady keeper's level outside choruses (TimeKeeper.steady); choruses play at 0.2 + 0.8 × energy (0.9–1). */
+const STEADY_KEEPER_LEVEL = 0.85;
 
 export function writeDrums(context: PartContext): Note[] {
   const { segment, groove, intensity, drumMode } = context;
@@ -87,16 +89,20 @@ export function writeKeeper(context: PartContext): Note[] {
   const { segment, groove, drumMode } = context;
   const keeper = groove.keeper ?? DEFAULT_KEEPER;
   const pattern = keeper.pattern ?? (context.tempo < KEEPER_EIGHTHS_BELOW_BPM ? EIGHTHS : QUARTERS);
-  // It follows the section's energy a little more steeply than the kit (velocityFor: 0.3 + 0.7 × energy): a
-  // keeper as loud in the verse as in the chorus flattened the chorus lift below 2 LU (boom bap and lo-fi,
-  // 1.7–1.9 LU); where the kit rests it keeps a soft, steady level.
+  // In full sections it follows the section's energy a little more steeply than the kit (velocityFor:
+  // 0.3 + 0.7 × energy), so verses are thinner than choruses; where the kit rests it keeps a soft, steady level.
+  const chorus = segment.section === "chorus" || segment.section === "drop";
   const level = drumMode === "full" ? 0.2 + 0.8 * segment.energy : drumMode === "light" ? 0.6 : 0.55;
+  // A steady keeper (half-time trap, glitch: kits that do not carry the beat outside choruses) keeps one
+  // level through intros, verses and breaks, or aubio lost the beat there (icy_beat seed 9's verses read
+  // ~140 at 147 BPM, avant_3 seed 130's first verse 85 at 126: the glitch kick's dotted quarters).
+  const played = keeper.steady && !chorus ? STEADY_KEEPER_LEVEL : level;
   const notes: Note[] = [];
   // parseRhythm repeats a one-bar pattern over the segment's two bars.
   for (const hit of parseRhythm(pattern)) {
     if (hit.weight === "ghost" && drumMode === "none") continue;
     const base = hit.weight === "accent" ? 124 : hit.weight === "ghost" ? 62 : 100;
-    notes.push({ ...drumNote(keeper.kind, keeper.note, hit.step, Math.round(base * level), 1), keeper: true });
+    notes.push({ ...drumNote(keeper.kind, keeper.note, hit.step, Math.round(base * played), 1), keeper: true });
   }
   return notes;
 }
