@@ -2,11 +2,13 @@
 // (theory/rhythm.ts: X accent, x hit, o optional, g ghost, - hold, . rest; character 0 = MUSIC.md step 1).
 // Patterns follow MUSIC.md's drum table; 32-character patterns span two bars. Each groove names its
 // time-keeper (a steady pulse through the whole song, compose/drumPart.ts): a sound with real energy in
-// 2–6 kHz and little above 10 kHz — the ride bell (GM 53) for dance, pop, boom bap, afro-latin, cinematic,
-// glitch and the ambient pulse, the 808 pedal hat for trap, a rim for lo-fi, R&B and reggae, the ride for rock
-// and jazz, claves for the polyrhythm. Tambourine and cabasa keepers (40–63 % of their energy above 10 kHz)
-// left inter-sample overs that drove the master's limiter ceiling down and the gain up into it, flattening
-// choruses: lifts of 1.1–1.9 LU where the ride bell gives 4–6 LU (docs/engine.md).
+// 2–6 kHz and little above 10 kHz — the ride bell (GM 53) for electro, bounce, boom bap, afro-latin,
+// cinematic, chill half-time, glitch and the ambient pulse, the 808 pedal hat for trap, a rim for lo-fi, R&B
+// and reggae, the ride for rock, jazz and pop, claves for the polyrhythm; house keeps the tambourine (its
+// lifts stay 4 LU; with the bell too, house and pop excerpts sounded alike, pipeline.test.ts). Tambourine and
+// cabasa keepers (40–63 % of their energy above 10 kHz) left inter-sample overs that drove the master's
+// limiter ceiling down and the gain up into it, flattening choruses: lifts of 1.1–1.9 LU where the ride bell
+// gives 4–6 LU (docs/engine.md).
 import type { Groove } from "./types";
 
 export const GROOVES: readonly Groove[] = [
@@ -14,7 +16,7 @@ export const GROOVES: readonly Groove[] = [
     id: "house",
     name: "House four-on-the-floor",
     swing: 0.52,
-    keeper: { kind: "auxiliary", note: 53 },
+    keeper: { kind: "auxiliary", note: 54 },
     drums: {
       kick: "X...x...X...x...",
       snare: "....x.......x...",
@@ -310,7 +312,7 @@ export const GROOVES: readonly Groove[] = [
     id: "pop",
     name: "Pop straight eights",
     swing: 0.5,
-    keeper: { kind: "auxiliary", note: 53 },
+    keeper: { kind: "auxiliary", note: 51 },
     drums: {
       kick: "x.......x.o.....",
       snare: "....x.......x...",
