@@ -1,10 +1,11 @@
-// `npm run bench:styles [seeds] [--filters a,b]`: can the styles be told apart? Renders N seeds (default 6)
+// `npm run bench:styles [seeds] [--filters a,b]` (BENCH_STYLES_DUMP=file.json keeps the features): can the styles be told apart? Renders N seeds (default 6)
 // of every filter through the real engine (compose, produce, render, mix, master; a 12 s excerpt from the
 // first chorus or drop, no MP3, to keep it quick), extracts MIDI features (tempo, swing, drum grammar,
 // density and register per part) and audio features (octave-band balance, spectral centroid, onset rate),
 // and prints leave-one-out nearest-centroid accuracy by filter ("style"), by genre family (the filter's
 // `family` in the catalogue) and by the style card the filter sits under, then the melody and seed-variety figures of the same songs. Numbers are printed,
 // never asserted (the engine tests assert the thresholds on fewer songs).
+import { writeFileSync } from "node:fs";
 import { compose, defaultSongParams, FILTERS, renderSong, type Composition } from "~/engine";
 import { decodeAudio } from "~/engine/vocals/decode";
 import {
@@ -45,6 +46,9 @@ for (const filter of filters) {
   process.stderr.write(`${filter.value} `);
 }
 process.stderr.write("\n");
+
+// BENCH_STYLES_DUMP=<file.json>: also write every song's features and labels, to study the confusions offline.
+if (process.env.BENCH_STYLES_DUMP) writeFileSync(process.env.BENCH_STYLES_DUMP, JSON.stringify(songs));
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 console.log(`bench:styles — ${filters.length} filters × ${seeds.length} seeds = ${songs.length} songs, ${((performance.now() - started) / 1000).toFixed(0)} s`);

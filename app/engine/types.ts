@@ -55,6 +55,11 @@ export interface Note {
   drum?: DrumKind;
   /** Slide into this note from the previous one (808 and synth bass glides). */
   glide?: boolean;
+  /**
+   * Drum notes only: the groove's time-keeper, which plays its own GM note (`pitch`) on the kit's SoundFont
+   * program rather than its kind's sound, and stays tight to the grid.
+   */
+  keeper?: boolean;
 }
 
 /** A chord on the grid: which step it starts on and its pitches (voiced, MIDI). */

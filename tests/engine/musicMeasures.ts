@@ -142,7 +142,8 @@ function groupOfDim(features: FeatureGroups, groups: string[], dim: number): str
 /** The main drum pattern: the set of (kind, step) cells the first chorus's (or verse's) first segment plays. */
 export function mainDrumPattern(composition: Composition): Set<string> {
   const segment = composition.segments[firstHookSegment(composition)];
-  return new Set((segment.parts.drums ?? []).filter((note) => note.pitch !== 49).map((note) => `${note.drum}:${note.step}`));
+  // Neither the crash nor the time-keeper (the same steady pulse in every song, by design) is the pattern.
+  return new Set((segment.parts.drums ?? []).filter((note) => note.pitch !== 49 && !note.keeper).map((note) => `${note.drum}:${note.step}`));
 }
 
 /** Shared cells over all cells either pattern plays (Jaccard), 0..1. */

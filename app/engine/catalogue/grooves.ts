@@ -1,6 +1,14 @@
 // Drum grooves with the bass and chord rhythms that belong with them, written as step strings
 // (theory/rhythm.ts: X accent, x hit, o optional, g ghost, - hold, . rest; character 0 = MUSIC.md step 1).
-// Patterns follow MUSIC.md's drum table; 32-character patterns span two bars.
+// Patterns follow MUSIC.md's drum table; 32-character patterns span two bars. Each groove names its
+// time-keeper (a steady pulse through the whole song, compose/drumPart.ts): a sound with real energy in
+// 2–6 kHz and little above 10 kHz — the ride bell (GM 53) for electro, bounce, boom bap, afro-latin,
+// cinematic, chill half-time, glitch and the ambient pulse, the 808 pedal hat for trap, a rim for lo-fi, R&B
+// and reggae, the ride for rock, jazz and pop, claves for the polyrhythm; house keeps the tambourine (its
+// lifts stay 4 LU; with the bell too, house and pop excerpts sounded alike, pipeline.test.ts). Tambourine and
+// cabasa keepers (40–63 % of their energy above 10 kHz) left inter-sample overs that drove the master's
+// limiter ceiling down and the gain up into it, flattening choruses: lifts of 1.1–1.9 LU where the ride bell
+// gives 4–6 LU (docs/engine.md).
 import type { Groove } from "./types";
 
 export const GROOVES: readonly Groove[] = [
@@ -8,6 +16,7 @@ export const GROOVES: readonly Groove[] = [
     id: "house",
     name: "House four-on-the-floor",
     swing: 0.52,
+    keeper: { kind: "auxiliary", note: 54 },
     drums: {
       kick: "X...x...X...x...",
       snare: "....x.......x...",
@@ -24,6 +33,7 @@ export const GROOVES: readonly Groove[] = [
     id: "electro",
     name: "Electro house drive",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "X...x...X...x...",
       snare: "....X.......X...",
@@ -40,6 +50,7 @@ export const GROOVES: readonly Groove[] = [
     id: "chill_halftime",
     name: "Chill half-time",
     swing: 0.54,
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x.........x..o..",
       snare: "........x.......",
@@ -54,6 +65,7 @@ export const GROOVES: readonly Groove[] = [
     id: "trap",
     name: "Trap half-time",
     swing: 0.5,
+    keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
       kick: "X..x......xx....x......x..x..o..",
@@ -70,6 +82,7 @@ export const GROOVES: readonly Groove[] = [
     id: "trap_hard",
     name: "Hard trap",
     swing: 0.5,
+    keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
       kick: "X.x.......xx..o.x..x.....x.x..o.",
@@ -86,6 +99,7 @@ export const GROOVES: readonly Groove[] = [
     id: "modern_hiphop",
     name: "Modern hip hop bounce",
     swing: 0.53,
+    keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
       kick: "x......x..x..o..x..x......x.....",
@@ -103,6 +117,7 @@ export const GROOVES: readonly Groove[] = [
     id: "bounce",
     name: "Bounce",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x...x...x...x...",
       snare: "....x.......x...",
@@ -118,6 +133,7 @@ export const GROOVES: readonly Groove[] = [
     id: "boom_bap",
     name: "Boom bap",
     swing: 0.58,
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x......x..x....o",
       snare: "....x.......x...",
@@ -134,6 +150,7 @@ export const GROOVES: readonly Groove[] = [
     id: "lofi",
     name: "Lo-fi swing",
     swing: 0.57,
+    keeper: { kind: "auxiliary", note: 37, pattern: "X.x.X.x.X.x.X.x." },
     drums: {
       kick: "x......x..x.....",
       snare: "....x..g.g..x..g",
@@ -149,6 +166,7 @@ export const GROOVES: readonly Groove[] = [
     id: "rnb",
     name: "R&B slow jam",
     swing: 0.56,
+    keeper: { kind: "auxiliary", note: 37 },
     drums: {
       kick: "x......x.x......",
       snare: "....x.......x...",
@@ -164,6 +182,8 @@ export const GROOVES: readonly Groove[] = [
     id: "dembow",
     name: "Reggaeton dembow",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 53 },
+    fixedPercussion: true,
     drums: {
       kick: "X...x...X...x...",
       snare: "...x..x....x..x.",
@@ -179,6 +199,7 @@ export const GROOVES: readonly Groove[] = [
     id: "latin_trap",
     name: "Latin trap (trap hats over dembow)",
     swing: 0.5,
+    keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
       kick: "X...x...X...x...",
@@ -195,6 +216,7 @@ export const GROOVES: readonly Groove[] = [
     id: "one_drop",
     name: "Reggae one drop",
     swing: 0.6,
+    keeper: { kind: "auxiliary", note: 37 },
     drums: {
       kick: "........X.......",
       snare: "........x.......",
@@ -210,6 +232,7 @@ export const GROOVES: readonly Groove[] = [
     id: "steppers",
     name: "Reggae steppers",
     swing: 0.58,
+    keeper: { kind: "auxiliary", note: 37 },
     drums: {
       kick: "x...x...x...x...",
       snare: "........x.......",
@@ -225,6 +248,8 @@ export const GROOVES: readonly Groove[] = [
     id: "clave",
     name: "Latin clave 3-2 with conga tumbao",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 53 },
+    fixedPercussion: true,
     drums: {
       kick: "x..o....x..o....",
       snare: "x.....x.....x.......x...x.......",
@@ -239,6 +264,8 @@ export const GROOVES: readonly Groove[] = [
     id: "afrobeats",
     name: "Afrobeats 3+3+2",
     swing: 0.53,
+    keeper: { kind: "auxiliary", note: 53 },
+    fixedPercussion: true,
     drums: {
       kick: "x......x..x.....",
       snare: "...x..x....x....",
@@ -254,6 +281,8 @@ export const GROOVES: readonly Groove[] = [
     id: "amapiano",
     name: "Amapiano log-drum shuffle",
     swing: 0.56,
+    keeper: { kind: "auxiliary", note: 53 },
+    fixedPercussion: true,
     drums: {
       kick: "x...x...x...x...",
       snare: "....x..o....x...",
@@ -268,6 +297,7 @@ export const GROOVES: readonly Groove[] = [
     id: "rock",
     name: "Rock backbeat",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 51 },
     drums: {
       kick: "x.....x.x.....o.",
       snare: "....x.......x...",
@@ -282,6 +312,7 @@ export const GROOVES: readonly Groove[] = [
     id: "pop",
     name: "Pop straight eights",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 51 },
     drums: {
       kick: "x.......x.o.....",
       snare: "....x.......x...",
@@ -298,6 +329,7 @@ export const GROOVES: readonly Groove[] = [
     id: "jazz_swing",
     name: "Jazz ride swing",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 51 },
     drums: {
       kick: "x.......o.......",
       snare: "......g.......g.",
@@ -312,6 +344,7 @@ export const GROOVES: readonly Groove[] = [
     id: "cinematic",
     name: "Cinematic pulse",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "x..........x..o.",
       snare: "........o.......",
@@ -326,6 +359,7 @@ export const GROOVES: readonly Groove[] = [
     id: "polyrhythm",
     name: "Three against four",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 75 },
     drums: {
       kick: "x.....x.....x.....x.....x.....x.",
       snare: "....x.......x...",
@@ -340,6 +374,7 @@ export const GROOVES: readonly Groove[] = [
     id: "glitch",
     name: "Glitch stutter",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 53, steady: true },
     drums: {
       kick: "x..x...x.x....o.",
       snare: "....x..o....x.xo",
@@ -355,6 +390,7 @@ export const GROOVES: readonly Groove[] = [
     id: "pulse",
     name: "Ambient soft pulse",
     swing: 0.5,
+    keeper: { kind: "auxiliary", note: 53 },
     drums: {
       kick: "o...............",
       closed_hat: "g.g.g.g.g.g.g.g.",

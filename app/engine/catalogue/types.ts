@@ -98,6 +98,17 @@ export interface Filter {
 }
 
 /** A drum groove plus the bass and chord rhythms that belong with it, as step strings (theory/rhythm.ts). */
+export interface TimeKeeper {
+  kind: DrumKind;
+  note: Midi;
+  pattern?: string;
+  /**
+   * Keeps one level outside choruses (intros, verses, breaks) instead of following the section's energy: for
+   * kits that do not carry the beat there (half-time trap, glitch stutters).
+   */
+  steady?: boolean;
+}
+
 export interface Groove {
   id: string;
   name: string;
@@ -109,6 +120,19 @@ export interface Groove {
   notes?: Partial<Record<DrumKind, Midi>>;
   /** Trap hats: 16th/32nd rolls and triplet bursts at phrase ends. */
   hatRolls?: boolean;
+  /**
+   * The time-keeper (issue 23: the tempo must be findable): a steady voice on the beat grid that plays
+   * through the whole song, intros and breaks included, softly where the kit rests. `note` is the GM drum-map
+   * sound it plays (a pedal hat, rim, ride bell, ride or claves: bright in 2–6 kHz, little above 10 kHz),
+   * written on drum kind `kind`; `pattern` is one bar (default quarters). Grooves without one get
+   * DEFAULT_KEEPER (compose/drumPart.ts).
+   */
+  keeper?: TimeKeeper;
+  /**
+   * The percussion line is the style's grammar (the clave, the 3+3+2 shaker, the log-drum shuffle): every
+   * seed plays it as written instead of its own moved version (compose/grooveVariant.ts).
+   */
+  fixedPercussion?: boolean;
   bass: string;
   chords: string;
 }

@@ -67,7 +67,7 @@ export function compose(params: SongParams): Composition {
         parts[part] = [];
         continue;
       }
-      const context: PartContext = { seed, filter, groove, key: harmony.key, harmony, segment, chords, intensity, density: densityOf(part), drumDensity: densityOf("drums"), drumMode: layers.drums };
+      const context: PartContext = { seed, filter, groove, key: harmony.key, harmony, segment, chords, intensity, density: densityOf(part), drumDensity: densityOf("drums"), drumMode: layers.drums, tempo };
       const feelRng = createRng(deriveSeed(seed, "feel", part, index));
       parts[part] = applyFeel(WRITERS[part](context), part, feel, feelRng);
     }

@@ -7,6 +7,7 @@ import { parseRhythm, type RhythmHit } from "../theory/rhythm";
 import { DRUM_KINDS, STEPS_PER_BAR, STEPS_PER_SEGMENT, type DrumKind, type Midi, type Note } from "../types";
 import { effectiveDensity, velocityFor } from "./dynamics";
 import { varyHits } from "./grooveVariant";
+import type { TimeKeeper } from "../catalogue/types";
 import type { PartContext } from "./partContext";
 
 /** GM drum-map notes used when the groove does not name its own. */
@@ -16,10 +17,27 @@ const LIGHT_KINDS: readonly DrumKind[] = ["closed_hat", "auxiliary"];
 const LAYER_KINDS: readonly DrumKind[] = ["open_hat", "auxiliary"];
 const CRASH_SECTIONS = new Set(["verse", "chorus", "drop", "bridge"]);
 
+/**
+ * The time-keeper when a groove names none: a closed hat on each beat. The pulse an outside tempo detector
+ * (and a dancer) locks to, in the 2–6 kHz band where hats cut through (issue 23).
+ */
+export const DEFAULT_KEEPER: TimeKeeper = { kind: "closed_hat", note: 42 };
+const QUARTERS = "X...X...X...X...";
+/**
+ * Below this tempo the keeper plays 8ths (accented on the beat), as a shaker or hat would. A listener (and a
+ * beat tracker, whose preferred beat is near 120 BPM) hears a slow song's pulse at the 8th, a faster one's at
+ * the quarter; a keeper on the other level leaves sections heard one way and sections heard the other.
+ * 120/√2 ≈ 85 BPM is where the two levels are equally far from 120.
+ */
+const KEEPER_EIGHTHS_BELOW_BPM = 85;
+const EIGHTHS = "X.x.X.x.X.x.X.x.";
+/** A steady keeper's level outside choruses (TimeKeeper.steady); choruses play at 0.2 + 0.8 × energy (0.9–1). */
+const STEADY_KEEPER_LEVEL = 0.85;
+
 export function writeDrums(context: PartContext): Note[] {
   const { segment, groove, intensity, drumMode } = context;
-  if (drumMode === "none") return [];
-  const notes: Note[] = [];
+  if (drumMode === "none") return writeKeeper(context);
+  const notes: Note[] = writeKeeper(context);
   for (const kind of DRUM_KINDS) {
     if (drumMode === "light" && !LIGHT_KINDS.includes(kind)) continue;
     // Low intensity drops the decorative layers; verses leave them to the chorus, except at high intensity.
@@ -52,7 +70,7 @@ export function grooveHits(context: PartContext, kind: DrumKind): RhythmHit[] {
   const { segment } = context;
   const chorusNumber = segment.section === "chorus" || segment.section === "drop" ? segment.sectionNumber : 0;
   const snareSteps = hitsOf(context.groove.drums.snare).filter((hit) => hit.weight !== "ghost").map((hit) => hit.step);
-  const hits = varyHits(kind, written, { seed: context.seed, chorusNumber, snareSteps, swing: context.filter.swing ?? context.groove.swing });
+  const hits = varyHits(kind, written, { seed: context.seed, chorusNumber, snareSteps, swing: context.filter.swing ?? context.groove.swing, fixedPercussion: context.groove.fixedPercussion });
   const kept: RhythmHit[] = [];
   for (const hit of hits) {
     const keep = rng.next() < density;
@@ -60,6 +78,33 @@ export function grooveHits(context: PartContext, kind: DrumKind): RhythmHit[] {
     kept.push(hit);
   }
   return kept.sort((a, b) => a.step - b.step);
+}
+
+/**
+ * The groove's time-keeper: its own bright sound on the beat grid through the whole song (softer where the
+ * kit rests), tight to the grid, so the pulse is one steady level that an outside tempo detector finds in
+ * every section (issue 23; MUSIC.md "Drums").
+ */
+export function writeKeeper(context: PartContext): Note[] {
+  const { segment, groove, drumMode } = context;
+  const keeper = groove.keeper ?? DEFAULT_KEEPER;
+  const pattern = keeper.pattern ?? (context.tempo < KEEPER_EIGHTHS_BELOW_BPM ? EIGHTHS : QUARTERS);
+  // In full sections it follows the section's energy a little more steeply than the kit (velocityFor:
+  // 0.3 + 0.7 × energy), so verses are thinner than choruses; where the kit rests it keeps a soft, steady level.
+  const chorus = segment.section === "chorus" || segment.section === "drop";
+  const level = drumMode === "full" ? 0.2 + 0.8 * segment.energy : drumMode === "light" ? 0.6 : 0.55;
+  // A steady keeper (half-time trap, glitch: kits that do not carry the beat outside choruses) keeps one
+  // level through intros, verses and breaks, or aubio lost the beat there (icy_beat seed 9's verses read
+  // ~140 at 147 BPM, avant_3 seed 130's first verse 85 at 126: the glitch kick's dotted quarters).
+  const played = keeper.steady && !chorus ? STEADY_KEEPER_LEVEL : level;
+  const notes: Note[] = [];
+  // parseRhythm repeats a one-bar pattern over the segment's two bars.
+  for (const hit of parseRhythm(pattern)) {
+    if (hit.weight === "ghost" && drumMode === "none") continue;
+    const base = hit.weight === "accent" ? 124 : hit.weight === "ghost" ? 62 : 100;
+    notes.push({ ...drumNote(keeper.kind, keeper.note, hit.step, Math.round(base * played), 1), keeper: true });
+  }
+  return notes;
 }
 
 function hitsOf(pattern: string | undefined): RhythmHit[] {
@@ -77,7 +122,7 @@ function drumNote(kind: DrumKind, pitch: Midi, step: number, velocity: number, l
 function addHatRoll(notes: Note[], context: PartContext, rng: Rng): void {
   const start = STEPS_PER_SEGMENT - 4;
   const burst = rng.pick(["32nds", "triplets", "16ths"] as const);
-  removeWhere(notes, (note) => note.drum === "closed_hat" && note.step >= start);
+  removeWhere(notes, (note) => note.drum === "closed_hat" && note.step >= start && !note.keeper);
   const spacing = burst === "32nds" ? 0.5 : burst === "triplets" ? 2 / 3 : 1;
   const pitch = context.groove.notes?.closed_hat ?? DEFAULT_DRUM_NOTES.closed_hat;
   for (let position = 0; position < 4 - 1e-9; position += spacing) {
@@ -97,7 +142,7 @@ function addFill(notes: Note[], context: PartContext): void {
   const intoDrop = segment.nextSection === "drop";
   const big = intoDrop || segment.nextSection === "chorus" || segment.energy >= 0.7;
   const fillStart = intoDrop ? STEPS_PER_BAR : big ? STEPS_PER_SEGMENT - 8 : STEPS_PER_SEGMENT - 4;
-  removeWhere(notes, (note) => note.step >= fillStart && (note.drum === "snare" || (intoDrop && note.drum === "kick")));
+  removeWhere(notes, (note) => note.step >= fillStart && !note.keeper && (note.drum === "snare" || (intoDrop && note.drum === "kick")));
   const pitch = groove.notes?.snare ?? DEFAULT_DRUM_NOTES.snare;
   for (let step = fillStart; step < STEPS_PER_SEGMENT; step++) {
     // Before a drop the roll goes from 8ths to 16ths; elsewhere it is straight 16ths.

@@ -29,7 +29,8 @@ export interface Feel {
 
 export function applyFeel(notes: Note[], part: PartName, feel: Feel, rng: Rng): Note[] {
   return notes.map((note) => {
-    const looseness = note.drum ? DRUM_LOOSENESS[note.drum] : PART_LOOSENESS[part as Exclude<PartName, "drums">];
+    // The time-keeper stays as tight as the kick: it is the pulse.
+    const looseness = note.keeper ? LOOSENESS.kick : note.drum ? DRUM_LOOSENESS[note.drum] : PART_LOOSENESS[part as Exclude<PartName, "drums">];
     // Notes already placed between 16ths (hat rolls) keep their exact spacing; only grid notes swing.
     const swing = note.micro === 0 ? swingOffset(note.step, feel.swing) : 0;
     const micro = note.micro + swing + humanTimingOffset(rng, feel.humanness, looseness, feel.secondsPerStep);

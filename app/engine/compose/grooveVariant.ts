@@ -58,6 +58,8 @@ export interface VariantContext {
   swing: number;
   /** Steps the snare's backbeat sits on: the kick leaves them alone. */
   snareSteps: readonly number[];
+  /** The percussion line is the style's grammar (Groove.fixedPercussion): keep it as written. */
+  fixedPercussion?: boolean;
 }
 
 /** This song's version of one drum kind's written hits. */
@@ -82,7 +84,7 @@ export function varyHits(kind: DrumKind, hits: Hits, context: VariantContext): H
       }
       break;
     case "kick":
-      varied = varyKick(hits, rng, context.snareSteps);
+      varied = varyKick(hits, rng, context.snareSteps, context.fixedPercussion === true);
       break;
     case "snare":
       varied = [...hits, ...ghostSnares(hits, rng), ...drags(hits, rng)];
@@ -92,13 +94,21 @@ export function varyHits(kind: DrumKind, hits: Hits, context: VariantContext): H
       varied = hits.filter(() => rng.chance(0.75)).map((hit) => ({ ...hit, step: hit.step + rng.pick([0, 0, 2, 4]) }));
       break;
     default:
+      if (context.fixedPercussion) {
+        // The line's grammar (its written hits and accents: the clave, the 3+3+2) stays as written in every
+        // song; its ornaments (ghost and optional hits) are this seed's: about two in three kept, some nudged
+        // by a 16th. A grammar hit keeps its step when an ornament lands on it (normalise keeps the first).
+        const ornaments = hits.filter((hit) => hit.optional && rng.chance(0.65)).map((hit) => ({ ...hit, step: hit.step + rng.pick([0, 0, 1, -1]) }));
+        varied = [...hits.filter((hit) => !hit.optional), ...ornaments];
+        break;
+      }
       // Percussion keeps about half its hits and moves them by a 16th or two: each song its own shaker line.
       varied = hits.filter(() => rng.chance(0.6)).map((hit) => ({ ...hit, step: hit.step + rng.pick([0, 1, 2, 3]) }));
   }
   return normalise(varied);
 }
 
-function varyKick(hits: Hits, rng: Rng, snareSteps: readonly number[]): Hits {
+function varyKick(hits: Hits, rng: Rng, snareSteps: readonly number[], eitherBar: boolean): Hits {
   const fourOnTheFloor = [0, 4, 8, 12].every((step) => hits.some((hit) => hit.step === step));
   const taken = (step: number, list: Hits) => list.some((hit) => hit.step === step) || snareSteps.includes(step % STEPS_PER_SEGMENT);
   const out: Hits = fourOnTheFloor ? hits.filter((hit) => hit.step % 4 === 0) : hits.filter((hit) => hit.step % STEPS_PER_BAR === 0);
@@ -108,10 +118,12 @@ function varyKick(hits: Hits, rng: Rng, snareSteps: readonly number[]): Hits {
     const moved = hit.step + rng.pick([0, -2, -1, 1, 2]);
     out.push({ ...hit, step: taken(moved, out) ? hit.step : moved });
   }
-  // One to three extra pushes in the second bar, off the beat.
+  // One to three extra pushes in the second bar, off the beat. Grooves whose percussion line is fixed (the
+  // dembow, the clave, the 3+3+2) put them in either bar: the kick is where those seeds differ.
   const extra = rng.int(1, 3);
   for (let i = 0; i < extra; i++) {
-    const step = STEPS_PER_BAR + rng.pick([3, 6, 7, 10, 11, 14, 15]);
+    const bar = eitherBar ? rng.pick([0, 1]) : 1;
+    const step = bar * STEPS_PER_BAR + rng.pick([3, 6, 7, 10, 11, 14, 15]);
     if (!taken(step, out)) out.push({ step, length: 1, weight: "normal", optional: false });
   }
   return out;

@@ -48,6 +48,9 @@ export function layersFor(segment: SegmentPlan, songParts: readonly PartName[], 
       drums = lastSegment ? "none" : firstHalf ? "full" : "light";
       break;
   }
-  if (drums !== "none") parts.push("drums");
+  // A song with drums keeps its time-keeper (compose/drumPart.ts) where the kit rests, except on the last
+  // segment of the song: the drum writer is called with drums "none" and writes only that soft pulse.
+  const ending = segment.section === "outro" && lastSegment;
+  if (drums !== "none" || !ending) parts.push("drums");
   return { parts: new Set(parts.filter((part) => songParts.includes(part))), drums: songParts.includes("drums") ? drums : "none" };
 }

@@ -20,4 +20,6 @@ export interface PartContext {
   /** 0..1, the drum density, which the 808 follows through the kick. */
   drumDensity: number;
   drumMode: DrumMode;
+  /** The song's tempo (BPM). */
+  tempo: number;
 }

@@ -31,7 +31,7 @@ export function scheduleTracks(composition: Composition, production: Production,
     for (const segment of composition.segments) {
       for (const note of segment.parts[part] ?? []) {
         const time = Math.max(0, (segment.index * STEPS_PER_SEGMENT + note.step + note.micro) * secondsPerStep);
-        const drum = note.drum ? drumSource(note.drum, note.pitch, production, lookups) : undefined;
+        const drum = note.drum ? (note.keeper ? keeperSource(note.pitch, production, lookups) : drumSource(note.drum, note.pitch, production, lookups)) : undefined;
         const pitch = drum?.kind === "soundfont" ? drum.note : note.pitch;
         const timedNote: TimedNote = { time, duration: note.length * secondsPerStep, pitch, velocity: note.velocity };
         if (note.glide) timedNote.glide = true;
@@ -62,4 +62,13 @@ function drumSource(kind: DrumKind, pitch: Midi, production: Production, lookups
   if (kind !== "auxiliary" || !CYMBAL_NOTES.includes(pitch)) return source;
   const program = source.kind === "soundfont" ? source.program : STANDARD_KIT_PROGRAM;
   return { kind: "soundfont", bank: 128, program, note: pitch };
+}
+
+/**
+ * The time-keeper's sound: its own GM note on the SoundFont kit the hats (else the percussion) come from, so
+ * it matches the kit; the Standard kit when both are synth voices.
+ */
+export function keeperSource(pitch: Midi, production: Production, lookups: SoundLookups): DrumSound["source"] {
+  const kit = [production.drums.closed_hat, production.drums.auxiliary].map((id) => lookups.getDrumSound(id).source).find((source) => source.kind === "soundfont");
+  return { kind: "soundfont", bank: 128, program: kit?.kind === "soundfont" ? kit.program : STANDARD_KIT_PROGRAM, note: pitch };
 }

@@ -29,7 +29,8 @@ export const AVANT_NOVA_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "avant_2", "Avant 2: Polyrhythm Engine", ["experimental", "polyrhythm"], {
-    family: "band_score",
+    // Three against four on mallets and an acid bass: process music, not a band or a score.
+    family: "experimental",
     tempo: { min: 100, max: 112 },
     progressions: { dorian: [["i7", "IV7", "i7", "v7"], ["i7", "VIImaj7", "IV7", "i7"]] },
     barsPerChord: 2,
@@ -50,7 +51,8 @@ export const AVANT_NOVA_FILTERS = [
     suggestedSfx: "none",
   }),
   defineFilter(STYLE, "avant_3", "Avant 3: Glitch Garden", ["glitch", "idm"], {
-    family: "dance",
+    // Glitch and IDM: stutters and broken kicks for listening, not the dance family's four-on-the-floor.
+    family: "experimental",
     tempo: { min: 118, max: 132 },
     progressions: { phrygian: EDM_PHRYGIAN },
     barsPerChord: 1,
@@ -92,7 +94,9 @@ export const AVANT_NOVA_FILTERS = [
     suggestedSfx: "marsh",
   }),
   defineFilter(STYLE, "avant_5", "Avant 5: Neo-Classical", ["neo-classical", "modern classical"], {
-    family: "band_score",
+    // Drumless piano and strings over pads in a long reverb: modern classical of the ambient kind, not a
+    // band or a film score's pulse.
+    family: "ambient",
     tempo: { min: 76, max: 92 },
     progressions: { harmonic_minor: HARMONIC_MINOR, major: [["I", "IV", "ii", "V"], ["I", "vi", "IV", "V"]] },
     barsPerChord: 1,

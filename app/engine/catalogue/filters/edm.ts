@@ -52,7 +52,6 @@ export const EDM_FILTERS = [
     progressions: { major: POP_MAJOR, dorian: EDM_DORIAN, minor: EDM_MINOR },
     barsPerChord: 2,
     grooves: ["chill_halftime"],
-    swing: 0.5,
     parts: ["drums", "bass", "chords", "lead", "pad", "arp"],
     arrangement: "song",
     bass: "pattern",

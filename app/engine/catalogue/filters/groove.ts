@@ -4,9 +4,16 @@ import { AFRO_MAJOR, EDM_DORIAN, LATIN_MINOR, REGGAE_MAJOR, REGGAE_MIXOLYDIAN, T
 
 const STYLE = "wd_groove";
 
+/**
+ * The family's feel: a lilt (53 %), not lo-fi's lazy 56–62 % nor the straight grid of dance and trap. Played
+ * by hand (congas, shakers, the skank), the off-16ths sit a touch late without becoming a shuffle.
+ */
+const AFRO_LATIN_LILT = 0.53;
+
 export const GROOVE_FILTERS = [
   defineFilter(STYLE, "reggaeton", "Reggaeton", ["reggaeton", "latin urban"], {
     family: "latin_caribbean_afro",
+    swing: AFRO_LATIN_LILT,
     tempo: { min: 88, max: 100 },
     progressions: { minor: LATIN_MINOR },
     barsPerChord: 1,
@@ -26,6 +33,7 @@ export const GROOVE_FILTERS = [
   }),
   defineFilter(STYLE, "reggae", "Reggae", ["reggae", "roots"], {
     family: "latin_caribbean_afro",
+    swing: AFRO_LATIN_LILT,
     tempo: { min: 70, max: 90 },
     progressions: { major: REGGAE_MAJOR, mixolydian: REGGAE_MIXOLYDIAN },
     barsPerChord: 1,
@@ -46,6 +54,7 @@ export const GROOVE_FILTERS = [
   }),
   defineFilter(STYLE, "reggae2", "Reggae Steppers", ["reggae", "dub"], {
     family: "latin_caribbean_afro",
+    swing: AFRO_LATIN_LILT,
     tempo: { min: 72, max: 88 },
     progressions: { minor: LATIN_MINOR, dorian: EDM_DORIAN },
     barsPerChord: 2,
@@ -67,6 +76,7 @@ export const GROOVE_FILTERS = [
   }),
   defineFilter(STYLE, "latin", "Latin", ["salsa", "latin"], {
     family: "latin_caribbean_afro",
+    swing: AFRO_LATIN_LILT,
     tempo: { min: 92, max: 108 },
     progressions: { minor: LATIN_MINOR },
     barsPerChord: 1,
@@ -87,6 +97,7 @@ export const GROOVE_FILTERS = [
   }),
   defineFilter(STYLE, "latin_trap", "Latin Trap", ["latin trap", "reggaeton"], {
     family: "latin_caribbean_afro",
+    swing: AFRO_LATIN_LILT,
     tempo: { min: 88, max: 100 },
     progressions: { minor: TRAP_MINOR },
     barsPerChord: 2,
@@ -106,6 +117,7 @@ export const GROOVE_FILTERS = [
   }),
   defineFilter(STYLE, "afrobeat", "Afrobeats", ["afrobeats", "afropop"], {
     family: "latin_caribbean_afro",
+    swing: AFRO_LATIN_LILT,
     tempo: { min: 100, max: 115 },
     progressions: { major: AFRO_MAJOR },
     barsPerChord: 1,
@@ -128,6 +140,7 @@ export const GROOVE_FILTERS = [
   }),
   defineFilter(STYLE, "afrobeat2", "Amapiano", ["amapiano", "afro house"], {
     family: "latin_caribbean_afro",
+    swing: AFRO_LATIN_LILT,
     tempo: { min: 108, max: 115 },
     progressions: { minor: LATIN_MINOR, dorian: EDM_DORIAN },
     barsPerChord: 2,
