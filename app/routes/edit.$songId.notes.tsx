@@ -280,8 +280,9 @@ function NoteForm({ data }: { data: Data }) {
       pitch: drums ? (note.drum ?? "") : noteName(note.pitch, data.pitchNames),
       velocity: String(note.velocity),
       micro: String(note.micro),
+      keeper: note.keeper && note.drum ? `${note.drum}:${note.pitch}` : "",
     }));
-  const added = actionData?.added ?? { step: "", length: drums ? "1" : "2", pitch: drums ? "kick" : "", velocity: "100", micro: "0" };
+  const added = actionData?.added ?? { step: "", length: drums ? "1" : "2", pitch: drums ? "kick" : "", velocity: "100", micro: "0", keeper: "" };
   const errors = actionData?.errors ?? {};
   const input = "w-20 rounded-md border border-ink-600 bg-ink-800 px-2 py-1 text-white";
 
@@ -324,6 +325,7 @@ function NoteForm({ data }: { data: Data }) {
               <td className="py-1 pr-3">
                 <input name={`note.${index}.step`} defaultValue={row.step} aria-label={`Note ${index + 1} step`} className={input} inputMode="numeric" />
                 <input type="hidden" name={`note.${index}.micro`} value={row.micro} />
+                {row.keeper ? <input type="hidden" name={`note.${index}.keeper`} value={row.keeper} /> : null}
               </td>
               <td className="pr-3">
                 <input name={`note.${index}.length`} defaultValue={row.length} aria-label={`Note ${index + 1} length`} className={input} inputMode="decimal" />

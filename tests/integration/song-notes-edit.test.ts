@@ -202,6 +202,42 @@ describe("the pages without JavaScript", () => {
     ]);
   });
 
+  test("a time-keeper drum note keeps its own sound through the form and the API, unless its drum is changed", async () => {
+    const { songId, cookie } = await completeSong();
+    const composition = await loadComposition((await findSong(songId))!.compositionId!);
+    const segment = composition.segments.findIndex((candidate) => candidate.parts.drums?.some((note) => note.keeper));
+    expect(segment, "the test song has a time-keeper").toBeGreaterThanOrEqual(0);
+    const keeper = composition.segments[segment].parts.drums!.find((note) => note.keeper)!;
+
+    // The page writes the keeper into each of its rows; the form sends it back.
+    const page = await callRoute(notesPage.loader, get(`/edit/${songId}/notes?segment=${segment}&part=drums`, cookie), { songId });
+    expect(page.status).toBe(200);
+    const row = (step: number, drum: string) => ({ step: String(step + 1), length: "1", pitch: drum, velocity: "70", micro: "0", keeper: `${keeper.drum}:${keeper.pitch}` });
+    const kept = row(keeper.step, keeper.drum!);
+    const changed = row(keeper.step, keeper.drum === "snare" ? "clap" : "snare");
+    const fields: Record<string, string> = { segment: String(segment), part: "drums", count: "2" };
+    for (const [index, values] of [kept, changed].entries()) for (const [name, value] of Object.entries(values)) fields[`note.${index}.${name}`] = value;
+    const response = await callRoute(notesPage.action, post(`/edit/${songId}/notes?segment=${segment}&part=drums`, fields, cookie), { songId });
+    expect(response.status).toBe(302);
+    await renderSongVersion(songId, 2);
+    const edited = (await loadComposition((await findSong(songId))!.compositionId!)).segments[segment].parts.drums!;
+    expect(edited[0]).toMatchObject({ drum: keeper.drum, pitch: keeper.pitch, keeper: true });
+    expect(edited[1]).not.toHaveProperty("keeper");
+    expect(edited[1].drum).toBe(changed.pitch);
+
+    // The API answers with the keeper and takes it back.
+    const api = await answer(await callRoute(editApi.loader, get(`/api/song/edit/${songId}`, cookie), { id: songId }));
+    expect(api.body.segments[segment].parts.drums[0]).toMatchObject({ keeper: true, pitch: keeper.pitch });
+    const change = { segment, part: "drums", notes: api.body.segments[segment].parts.drums };
+    const posted = await callRoute(notesApi.action, postJson(`/api/song/${songId}/notes`, { changes: [change] }, cookie), { id: songId });
+    expect(posted.status).toBe(202);
+    await renderSongVersion(songId, 3);
+    expect((await loadComposition((await findSong(songId))!.compositionId!)).segments[segment].parts.drums![0]).toMatchObject({ keeper: true, pitch: keeper.pitch });
+    const bass = await answer(await callRoute(notesApi.action, postJson(`/api/song/${songId}/notes`, { changes: [{ segment: 0, part: "bass", notes: [{ ...bassNote, keeper: true }] }] }, cookie), { id: songId }));
+    expect(bass.status).toBe(400);
+    expect(bass.body.error.fields).toHaveProperty(["changes.0.notes.0.keeper"]);
+  });
+
   test("bad rows come back with an error per row and nothing is saved", async () => {
     const { songId, cookie } = await completeSong();
     const response = await callRoute(

@@ -20,6 +20,8 @@ export const NoteInputSchema = z.object({
   micro: z.number().min(-0.5, "A timing offset is at least -0.5.").max(0.5, "A timing offset is at most 0.5.").default(0),
   drum: z.enum(DRUM_KINDS as [DrumKind, ...DrumKind[]]).optional(),
   glide: z.boolean().optional(),
+  /** The groove's time-keeper: its pitch is the GM note it plays (Note.keeper), kept through an edit. */
+  keeper: z.boolean().optional(),
 });
 
 export const NoteChangeSchema = z
@@ -36,6 +38,9 @@ export const NoteChangeSchema = z
       }
       if (change.part !== "drums" && note.drum) {
         context.addIssue({ code: "custom", path: ["notes", index, "drum"], message: "Only drum notes have a drum." });
+      }
+      if (change.part !== "drums" && note.keeper) {
+        context.addIssue({ code: "custom", path: ["notes", index, "keeper"], message: "Only drum notes keep time." });
       }
     });
   });
@@ -69,8 +74,8 @@ export function checkNoteChanges(composition: Composition, changes: NoteChange[]
 
 /** Drops optional fields that are unset, so an edit's stored notes hold nothing but the note. */
 function cleanNote(note: z.output<typeof NoteInputSchema>): Note {
-  const { step, micro, length, pitch, velocity, drum, glide } = note;
-  return { step, micro, length, pitch, velocity, ...(drum ? { drum } : {}), ...(glide ? { glide } : {}) };
+  const { step, micro, length, pitch, velocity, drum, glide, keeper } = note;
+  return { step, micro, length, pitch, velocity, ...(drum ? { drum } : {}), ...(glide ? { glide } : {}), ...(keeper ? { keeper } : {}) };
 }
 
 /** Checks a new order against the song: each entry must be an index of one of its segments. */
@@ -91,6 +96,7 @@ const NoteOutputSchema = z.object({
   velocity: z.number(),
   drum: z.enum(DRUM_KINDS as [DrumKind, ...DrumKind[]]).optional(),
   glide: z.boolean().optional(),
+  keeper: z.boolean().optional().describe("Drum notes only: the groove's time-keeper, playing the GM note `pitch` on the kit"),
 });
 
 export const EditableCompositionSchema = z.object({

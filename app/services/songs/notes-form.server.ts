@@ -12,6 +12,11 @@ export interface NoteRowValues {
   velocity: string;
   /** Kept as sent: the timing offset of an existing note (humanness) survives a form edit. */
   micro: string;
+  /**
+   * Kept as sent: for a time-keeper drum note, its drum kind and GM note ("auxiliary:53"), so it still plays
+   * its own sound after a form edit unless its drum is changed; empty otherwise.
+   */
+  keeper: string;
 }
 
 export type NoteFormResult =
@@ -30,6 +35,7 @@ function rowValues(form: FormData, prefix: string): NoteRowValues {
     pitch: text(form, `${prefix}.pitch`),
     velocity: text(form, `${prefix}.velocity`),
     micro: text(form, `${prefix}.micro`),
+    keeper: text(form, `${prefix}.keeper`),
   };
 }
 
@@ -55,6 +61,10 @@ export function parseNoteRow(values: NoteRowValues, part: PartName, drumPitches:
     if (pitch === null) errors.push("Pitch: a note name like C4 or F#3, or a MIDI number from 0 to 127.");
   }
   if (errors.length > 0 || pitch === null) return { errors };
+  const keeper = /^([a-z_]+):(\d{1,3})$/.exec(values.keeper);
+  if (drum && keeper && keeper[1] === drum && Number(keeper[2]) <= 127) {
+    return { note: { step: step - 1, micro, length, pitch: Number(keeper[2]), velocity, drum, keeper: true } };
+  }
   return { note: { step: step - 1, micro, length, pitch, velocity, ...(drum ? { drum } : {}) } };
 }
 
