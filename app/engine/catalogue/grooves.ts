@@ -58,6 +58,9 @@ export const GROOVES: readonly Groove[] = [
       open_hat: "..............o.",
     },
     intense: { closed_hat: "xgxgxgxgxgxgxgxg" },
+    // Half-time hats: ghosted 8ths as written, quarters, a skip before the snare, the "and" of 1 and 3 left
+    // out, or the "and" of 2 and 4 left out.
+    alternates: { closed_hat: ["x...x...x...x...", "x.x.x...x.x.x.x.", "x...x.x.x...x.x.", "x.x...x.x.x...x."] },
     bass: "x-------..x---o-",
     chords: "x-------x-----o-",
   },
@@ -143,6 +146,9 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: "xoxoxoxoxoxoxoxo", snare: ".........g....g." },
     notes: { auxiliary: 54 },
+    // Boom bap hats stay on the 8ths (the swing moves the 16ths): all of them, quarters under an open hat,
+    // the "and" of 1 and 3 left out, or the last 8ths of the bar left for the open hat.
+    alternates: { closed_hat: ["x...x...x...x...", "x...x.x.x...x.x.", "x.x.x.x.x.x.....x.x.x.x.x.x.x.x."] },
     bass: "x-.....x-.x-..o.",
     chords: "x-----..x-----o-",
   },
@@ -175,6 +181,8 @@ export const GROOVES: readonly Groove[] = [
       auxiliary: "...........o....",
     },
     notes: { auxiliary: 37 },
+    // R&B hats: the 16ths with ghosts as written (8ths once swung), quarters, or 8ths with a skip.
+    alternates: { closed_hat: ["x...x...x...x...", "x...x.x.x...x.x.", "x.x.x...x.x.x..."] },
     bass: "x-----.x-.x---o-",
     chords: "x-------x-------",
   },
@@ -209,6 +217,8 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: ".x.x.x.x.x.x.x.x" },
     notes: { snare: 40 },
+    // The 808 kick: the dembow's four, beats 1 and 3 with a push, or a trap kick; the dembow snare stays.
+    alternates: { kick: ["X.......X...x...", "X.......x.x.....X.........x..o..", "X...x.......x..."] },
     bass: "X...x...X...x.o.",
     chords: "x---------------",
   },
@@ -241,6 +251,12 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: "xoxoxoxoxoxoxoxo" },
     notes: { snare: 37 },
+    // Reggae hats: 8ths as written, the off-beat "ands" with the skank, the galloping 8th-and-two-16ths,
+    // quarters, or 16ths. The rim keeps beat 3 and may take a pickup before it, the "and" of 4, or beat 2 of the second bar.
+    alternates: {
+      closed_hat: ["..x...x...x...x.", "x.xxx.xxx.xxx.xx", "x...x...x...x...", "xxxxxxxxxxxxxxxx"],
+      snare: ["......x.x.......", "........x.....x.", "........x...........x...x......."],
+    },
     bass: "..x-.xx-..x-.xo.",
     chords: "..x-..x-..x-..x-",
   },
@@ -290,6 +306,8 @@ export const GROOVES: readonly Groove[] = [
       open_hat: "..o...o...o...o.",
     },
     notes: { snare: 37, auxiliary: 69 },
+    // The shaker 16ths accented on the beat's 16ths as written, on the off 16ths, or in 3+3+2.
+    alternates: { auxiliary: ["gxgxgxgxgxgxgxgx", "xggxggxgxggxggxg"], open_hat: ["......o.......o.", "..o.......o....."] },
     bass: "x..x..x...x..xo.",
     chords: "x-------..x-----",
   },
