@@ -217,8 +217,9 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: ".x.x.x.x.x.x.x.x" },
     notes: { snare: 40 },
-    // The 808 kick: the dembow's four, beats 1 and 3 with a push, or a trap kick; the dembow snare stays.
-    alternates: { kick: ["X.......X...x...", "X.......x.x.....X.........x..o..", "X...x.......x..."] },
+    // The 808 kick keeps the dembow's boom on beat 1 and drops beat 2, beat 4 or both, pushes into beat 3 or
+    // lands on its "and" (the seed's pushes fill in); the dembow snare stays, so it is latin trap, not trap.
+    alternates: { kick: ["X.......X...x...", "X...x...X.......", "X.......X.......", "X......xX.......", "X.........x....."] },
     bass: "X...x...X...x.o.",
     chords: "x---------------",
   },
