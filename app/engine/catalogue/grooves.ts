@@ -101,7 +101,8 @@ export const GROOVES: readonly Groove[] = [
   {
     id: "modern_hiphop",
     name: "Modern hip hop bounce",
-    swing: 0.53,
+    // Straight on the grid like the trap it comes from; the bounce is in the kick's syncopation.
+    swing: 0.5,
     keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
@@ -207,7 +208,8 @@ export const GROOVES: readonly Groove[] = [
     id: "latin_trap",
     name: "Latin trap (trap hats over dembow)",
     swing: 0.5,
-    keeper: { kind: "closed_hat", note: 44, steady: true },
+    // Its pulse is the dembow's bell (the ride bell, as reggaeton), steady as trap's; the trap is in the hats.
+    keeper: { kind: "auxiliary", note: 53, steady: true },
     hatRolls: true,
     drums: {
       kick: "X...x...X...x...",
@@ -221,7 +223,8 @@ export const GROOVES: readonly Groove[] = [
     // lands on its "and" (the seed's pushes fill in); the dembow snare stays, so it is latin trap, not trap.
     alternates: { kick: ["X.......X...x...", "X...x...X.......", "X.......X.......", "X......xX.......", "X.........x....."] },
     bass: "X...x...X...x.o.",
-    chords: "x---------------",
+    // Chords plucked in the 3+3+2 of the dembow, then held.
+    chords: "x--x--x-x-------",
   },
   {
     id: "one_drop",
