@@ -58,6 +58,9 @@ export const GROOVES: readonly Groove[] = [
       open_hat: "..............o.",
     },
     intense: { closed_hat: "xgxgxgxgxgxgxgxg" },
+    // Half-time hats: ghosted 8ths as written, quarters, a skip before the snare, the "and" of 1 and 3 left
+    // out, or the "and" of 2 and 4 left out.
+    alternates: { closed_hat: ["x...x...x...x...", "x.x.x...x.x.x.x.", "x...x.x.x...x.x.", "x.x...x.x.x...x."] },
     bass: "x-------..x---o-",
     chords: "x-------x-----o-",
   },
@@ -98,7 +101,8 @@ export const GROOVES: readonly Groove[] = [
   {
     id: "modern_hiphop",
     name: "Modern hip hop bounce",
-    swing: 0.53,
+    // Straight on the grid like the trap it comes from; the bounce is in the kick's syncopation.
+    swing: 0.5,
     keeper: { kind: "closed_hat", note: 44, steady: true },
     hatRolls: true,
     drums: {
@@ -143,6 +147,9 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: "xoxoxoxoxoxoxoxo", snare: ".........g....g." },
     notes: { auxiliary: 54 },
+    // Boom bap hats stay on the 8ths (the swing moves the 16ths): all of them, quarters under an open hat,
+    // the "and" of 1 and 3 left out, or the last 8ths of the bar left for the open hat.
+    alternates: { closed_hat: ["x...x...x...x...", "x...x.x.x...x.x.", "x.x.x.x.x.x.....x.x.x.x.x.x.x.x."] },
     bass: "x-.....x-.x-..o.",
     chords: "x-----..x-----o-",
   },
@@ -175,6 +182,8 @@ export const GROOVES: readonly Groove[] = [
       auxiliary: "...........o....",
     },
     notes: { auxiliary: 37 },
+    // R&B hats: the 16ths with ghosts as written (8ths once swung), quarters, or 8ths with a skip.
+    alternates: { closed_hat: ["x...x...x...x...", "x...x.x.x...x.x.", "x.x.x...x.x.x..."] },
     bass: "x-----.x-.x---o-",
     chords: "x-------x-------",
   },
@@ -199,7 +208,8 @@ export const GROOVES: readonly Groove[] = [
     id: "latin_trap",
     name: "Latin trap (trap hats over dembow)",
     swing: 0.5,
-    keeper: { kind: "closed_hat", note: 44, steady: true },
+    // Its pulse is the dembow's bell (the ride bell, as reggaeton), steady as trap's; the trap is in the hats.
+    keeper: { kind: "auxiliary", note: 53, steady: true },
     hatRolls: true,
     drums: {
       kick: "X...x...X...x...",
@@ -209,8 +219,12 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: ".x.x.x.x.x.x.x.x" },
     notes: { snare: 40 },
+    // The 808 kick keeps the dembow's boom on beat 1 and drops beat 2, beat 4 or both, pushes into beat 3 or
+    // lands on its "and" (the seed's pushes fill in); the dembow snare stays, so it is latin trap, not trap.
+    alternates: { kick: ["X.......X...x...", "X...x...X.......", "X.......X.......", "X......xX.......", "X.........x....."] },
     bass: "X...x...X...x.o.",
-    chords: "x---------------",
+    // Chords plucked in the 3+3+2 of the dembow, then held.
+    chords: "x--x--x-x-------",
   },
   {
     id: "one_drop",
@@ -241,6 +255,12 @@ export const GROOVES: readonly Groove[] = [
     },
     intense: { closed_hat: "xoxoxoxoxoxoxoxo" },
     notes: { snare: 37 },
+    // Reggae hats: 8ths as written, the off-beat "ands" with the skank, the galloping 8th-and-two-16ths,
+    // quarters, or 16ths. The rim keeps beat 3 and may take a pickup before it, the "and" of 4, or beat 2 of the second bar.
+    alternates: {
+      closed_hat: ["..x...x...x...x.", "x.xxx.xxx.xxx.xx", "x...x...x...x...", "xxxxxxxxxxxxxxxx"],
+      snare: ["......x.x.......", "........x.....x.", "........x...........x...x......."],
+    },
     bass: "..x-.xx-..x-.xo.",
     chords: "..x-..x-..x-..x-",
   },
@@ -290,6 +310,8 @@ export const GROOVES: readonly Groove[] = [
       open_hat: "..o...o...o...o.",
     },
     notes: { snare: 37, auxiliary: 69 },
+    // The shaker 16ths accented on the beat's 16ths as written, on the off 16ths, or in 3+3+2.
+    alternates: { auxiliary: ["gxgxgxgxgxgxgxgx", "xggxggxgxggxggxg"], open_hat: ["......o.......o.", "..o.......o....."] },
     bass: "x..x..x...x..xo.",
     chords: "x-------..x-----",
   },

@@ -133,6 +133,13 @@ export interface Groove {
    * seed plays it as written instead of its own moved version (compose/grooveVariant.ts).
    */
   fixedPercussion?: boolean;
+  /**
+   * Other idiomatic lines of the style for a drum kind (issue 23, variety by seed): each song plays the
+   * written line or one of these, picked by its seed, before its own variant (compose/grooveVariant.ts).
+   * Hat lines given here are the groove's own hat figures and replace the generic ones; later choruses take
+   * the next.
+   */
+  alternates?: Partial<Record<DrumKind, readonly string[]>>;
   bass: string;
   chords: string;
 }

@@ -65,12 +65,20 @@ export function writeDrums(context: PartContext): Note[] {
 export function grooveHits(context: PartContext, kind: DrumKind): RhythmHit[] {
   const density = effectiveDensity(context.drumDensity, context.intensity);
   const rng = createRng(deriveSeed(context.seed, "drums", kind, context.segment.section));
-  const written = hitsOf(context.groove.drums[kind]);
-  if (context.intensity >= 7) written.push(...hitsOf(context.groove.intense?.[kind]));
   const { segment } = context;
   const chorusNumber = segment.section === "chorus" || segment.section === "drop" ? segment.sectionNumber : 0;
-  const snareSteps = hitsOf(context.groove.drums.snare).filter((hit) => hit.weight !== "ghost").map((hit) => hit.step);
-  const hits = varyHits(kind, written, { seed: context.seed, chorusNumber, snareSteps, swing: context.filter.swing ?? context.groove.swing, fixedPercussion: context.groove.fixedPercussion });
+  const written = hitsOf(writtenLine(context, kind, chorusNumber));
+  if (context.intensity >= 7) written.push(...hitsOf(context.groove.intense?.[kind]));
+  const snareSteps = hitsOf(writtenLine(context, "snare", 0)).filter((hit) => hit.weight !== "ghost").map((hit) => hit.step);
+  const ownHatFigures = kind === "closed_hat" && (context.groove.alternates?.closed_hat?.length ?? 0) > 0;
+  const hits = varyHits(kind, written, {
+    seed: context.seed,
+    chorusNumber,
+    snareSteps,
+    swing: context.filter.swing ?? context.groove.swing,
+    fixedPercussion: context.groove.fixedPercussion,
+    ownHatFigures,
+  });
   const kept: RhythmHit[] = [];
   for (const hit of hits) {
     const keep = rng.next() < density;
@@ -78,6 +86,19 @@ export function grooveHits(context: PartContext, kind: DrumKind): RhythmHit[] {
     kept.push(hit);
   }
   return kept.sort((a, b) => a.step - b.step);
+}
+
+/**
+ * The line this song plays for one drum kind: the groove's written line or one of its idiomatic alternates
+ * (Groove.alternates), picked by the seed for the whole song; hat lines move to the next one in later choruses.
+ */
+function writtenLine(context: PartContext, kind: DrumKind, chorusNumber: number): string | undefined {
+  const written = context.groove.drums[kind];
+  const alternates = context.groove.alternates?.[kind];
+  if (!written || !alternates || alternates.length === 0) return written;
+  const lines = [written, ...alternates];
+  const pick = createRng(deriveSeed(context.seed, "groove-line", kind)).int(0, lines.length - 1);
+  return lines[(pick + (kind === "closed_hat" ? chorusNumber : 0)) % lines.length];
 }
 
 /**

@@ -60,6 +60,8 @@ export interface VariantContext {
   snareSteps: readonly number[];
   /** The percussion line is the style's grammar (Groove.fixedPercussion): keep it as written. */
   fixedPercussion?: boolean;
+  /** The hats are already one of the groove's own figures (Groove.alternates): keep them as written. */
+  ownHatFigures?: boolean;
 }
 
 /** This song's version of one drum kind's written hits. */
@@ -75,7 +77,8 @@ export function varyHits(kind: DrumKind, hits: Hits, context: VariantContext): H
         // Swung grooves keep their hats on the 8ths (which swing does not move): 16th figures would
         // blur the pulse.
         const figures = context.swing > SWING_KEEPS_EIGHTHS ? EIGHTH_FIGURES : HAT_FIGURES;
-        const chosen = figures[(rng.int(0, figures.length - 1) + context.chorusNumber) % figures.length](hits);
+        const own = figures === EIGHTH_FIGURES ? hits.filter((hit) => hit.step % 2 === 0) : hits;
+        const chosen = context.ownHatFigures ? own : figures[(rng.int(0, figures.length - 1) + context.chorusNumber) % figures.length](hits);
         // One clear pulse: straight grooves accent the hat on each beat; swung (slow) ones play even 8ths,
         // so that the beat is never heard half at the quarter and half at the 8th.
         varied = chosen.map((hit) =>
