@@ -24,6 +24,8 @@ async function confirm(page: Page, button: string, confirmLabel: RegExp) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test("a music admin finds a user, annotates, tags, freezes the withdrawal, bans and unbans them", async ({ browser, baseURL }) => {
+      // A whole journey (two browsers, some twenty pages): it took 29-30 s at load 13, reaching its last page.
+      test.setTimeout(90_000);
       const musicAdmin = await signedInUser({ isAdmin: true, roles: ["music_admin"] });
       const target = await signedInUser();
       const admin = await pageAs(browser, musicAdmin.cookie, baseURL!, javaScriptEnabled);
