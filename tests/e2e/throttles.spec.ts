@@ -16,6 +16,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.231" } });
 
   test("the 11th sign-in for one account in 15 minutes shows the limit on the re-rendered form", async ({ page }) => {
+    // Eleven form posts, each answered after a password check: over 30 s at load 17.
+    test.setTimeout(90_000);
     const email = `throttled-${Date.now()}@example.com`;
     await page.goto("/sign-in");
     for (let attempt = 1; attempt <= 10; attempt += 1) {
