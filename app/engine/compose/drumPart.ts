@@ -36,8 +36,9 @@ const STEADY_KEEPER_LEVEL = 0.85;
 
 export function writeDrums(context: PartContext): Note[] {
   const { segment, groove, intensity, drumMode } = context;
-  if (drumMode === "none") return writeKeeper(context);
+  // The keeper plays even where the kit rests.
   const notes: Note[] = writeKeeper(context);
+  if (drumMode === "none") return notes;
   for (const kind of DRUM_KINDS) {
     if (drumMode === "light" && !LIGHT_KINDS.includes(kind)) continue;
     // Low intensity drops the decorative layers; verses leave them to the chorus, except at high intensity.
