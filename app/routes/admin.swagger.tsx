@@ -4,7 +4,7 @@
 // of its own, it raced hydration: when it drew first, React removed what it drew from a container React
 // thought empty, and the page stayed blank. Swagger UI itself needs JavaScript; without it the page links
 // the JSON document.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -36,9 +36,10 @@ function loadBundle(): Promise<NonNullable<SwaggerWindow["SwaggerUIBundle"]>> {
 
 export default function SwaggerPage() {
   const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let stopped = false;
-    void loadBundle().then((SwaggerUIBundle) => {
+    loadBundle().then((SwaggerUIBundle) => {
       if (stopped || !container.current) return;
       SwaggerUIBundle({
         url: "/api/openapi.json",
@@ -50,7 +51,7 @@ export default function SwaggerPage() {
         presets: [SwaggerUIBundle.presets.apis],
         layout: "BaseLayout",
       });
-    });
+    }, () => setFailed(true));
     return () => {
       stopped = true;
     };
@@ -71,6 +72,11 @@ export default function SwaggerPage() {
       <noscript>
         <p className="text-slate-300">Swagger UI needs JavaScript. The OpenAPI document above lists the same operations.</p>
       </noscript>
+      {failed ? (
+        <p role="alert" className="text-rose-300">
+          Swagger UI could not be loaded. Reload the page to try again; the OpenAPI document above lists the same operations.
+        </p>
+      ) : null}
       {/* Swagger UI draws its own light theme; the white panel keeps it readable inside the dark site. What
           it draws inside is its own: React renders the panel empty and never touches its children. */}
       <div id="swagger-ui" ref={container} className="rounded-2xl bg-white p-2" dangerouslySetInnerHTML={{ __html: "" }} />

@@ -148,9 +148,14 @@ test("Swagger UI loads and lists the API", async ({ browser, baseURL }) => {
   const page = await pageAs(browser, engineer.cookie, baseURL!, true);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  // Tags start folded; a deep link opens one operation.
-  await page.goto("/admin/swagger#/admin/getApiAdminUserLookup");
-  await expect(page.locator("#swagger-ui .opblock", { hasText: "/api/admin/user/lookup" }).first()).toBeVisible({ timeout: 20_000 });
-  for (const tag of ["songs", "releases", "payments", "mastering"]) await expect(page.locator("#swagger-ui .opblock-tag", { hasText: new RegExp(`^${tag}`) })).toBeVisible();
+  // Tags start folded; opening one lists its operations. (The test once opened an operation by a deep link
+  // in the URL instead: Swagger UI reads that link once, as it starts, and in a loaded full run it twice
+  // left the operation folded.)
+  await page.goto("/admin/swagger");
+  const tag = (name: string) => page.locator("#swagger-ui .opblock-tag", { hasText: new RegExp(`^${name}`) });
+  await expect(tag("admin")).toBeVisible({ timeout: 30_000 });
+  for (const name of ["songs", "releases", "payments", "mastering"]) await expect(tag(name)).toBeVisible();
+  await tag("admin").click();
+  await expect(page.locator("#swagger-ui .opblock", { hasText: "/api/admin/user/lookup" }).first()).toBeVisible();
   expect(errors).toEqual([]);
 });
