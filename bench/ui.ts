@@ -169,6 +169,8 @@ try {
       ["job created", job?.created],
       ["job started", job?.started],
     ];
+    // The job logs its steps once it has stored the WAV, which can be after the whole version played.
+    for (let waited = 0; !renderLogs.has(version) && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     const logged = renderLogs.get(version);
     if (logged && job?.started) {
       for (const [mark, ms] of Object.entries(logged.marks)) lines.push([`job: ${mark}`, Number(job.started) + ms]);

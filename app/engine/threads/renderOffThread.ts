@@ -4,6 +4,7 @@
 
 import type { RenderOptions, SongRender } from "../pipeline";
 import type { Composition, Production } from "../types";
+import { asForeground, foregroundGate } from "./foregroundGate";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
 let worker: WorkerThread | null = null;
@@ -13,8 +14,9 @@ let backgroundWorker: WorkerThread | null = null;
  * `background`: nobody waits for this render (a pool song, a catalogue preview). It runs on a song thread
  * of its own at the lowest CPU priority, with its own stem worker and LAME processes at that priority too,
  * so a render someone waits for (an edit, a create) gets the cores whenever it needs them, instead of
- * waiting for the step a background render is in and sharing the stem worker with it (ADR 028). Output is
- * the same bytes on either thread.
+ * waiting for the step a background render is in and sharing the stem worker with it (ADR 028). It also
+ * waits, before it starts and between its steps, while a render someone waits for runs (foregroundGate.ts).
+ * Output is the same bytes on either thread.
  */
 export async function renderFromPartsOffThread(
   composition: Composition,
@@ -28,7 +30,9 @@ export async function renderFromPartsOffThread(
   // The early MP3's callback stays here; the song thread is told how many seconds, and sends the bytes back.
   const { earlyMp3, ...sent } = options;
   const onProgress = earlyMp3 ? (progress: unknown) => earlyMp3.ready((progress as { earlyMp3: Uint8Array }).earlyMp3) : undefined;
-  const reply = await thread.request<{ rendered: SongRender }>({ composition, production, options: sent, background, ...(earlyMp3 ? { earlyMp3Seconds: earlyMp3.seconds } : {}) }, [], onProgress);
+  const message = { composition, production, options: sent, background, ...(background ? { gate: foregroundGate } : {}), ...(earlyMp3 ? { earlyMp3Seconds: earlyMp3.seconds } : {}) };
+  const send = () => thread.request<{ rendered: SongRender }>(message, [], onProgress);
+  const reply = await (background ? send() : asForeground(send));
   return reply.rendered;
 }
 
@@ -52,6 +56,7 @@ let previewWorker: WorkerThread | null = null;
 export async function renderPreviewOffThread(composition: Composition, production: Production, seconds: number): Promise<SongRender> {
   previewWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"));
   const options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile"> = { excerpt: { startSeconds: 0, seconds }, parallel: false };
-  const reply = await previewWorker.request<{ rendered: SongRender }>({ composition, production, options });
+  const thread = previewWorker;
+  const reply = await asForeground(() => thread.request<{ rendered: SongRender }>({ composition, production, options }));
   return reply.rendered;
 }

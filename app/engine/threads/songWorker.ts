@@ -3,14 +3,16 @@
 // starts its own stem and MP3 workers as the pipeline does anywhere.
 //
 // Renders someone is waiting for (a user's song, an edit, a WAV) run one at a time in arrival order, at
-// once. A pool song's render (`background`) is sent to another song thread, one at the lowest CPU priority
-// (renderOffThread.ts), so here the background queue holds getting a song ready for its first edit. A background render (a pool song nobody has asked for yet), like getting a song ready for its first
-// edit (threads/prepareEdit.ts), waits while any of those is queued or running, also between the steps of
-// its own work (RenderOptions.pauseWhile): an edit made right after a create no longer waits behind the
-// pool being topped up, at most behind the step a pool song is in.
+// once. Background work waits while any of those is queued or running, also between the steps of its own
+// work (RenderOptions.pauseWhile): here, getting a song ready for its first edit (threads/prepareEdit.ts);
+// on the lowest-priority song thread of renderOffThread.ts, pool songs and catalogue previews, which also
+// wait while the process renders something someone waits for on another thread (foregroundGate.ts). An
+// edit made right after a create no longer waits behind the pool being topped up, at most behind the step
+// a pool song is in.
 
 import { parentPort } from "node:worker_threads";
 import { prepareEdit, renderFromParts, type RenderOptions } from "../pipeline";
+import { whileForegroundRuns } from "./foregroundGate";
 import type { Composition, Production } from "../types";
 
 interface SongRequest {
@@ -21,6 +23,8 @@ interface SongRequest {
   production: Production;
   options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile" | "earlyMp3">;
   background?: boolean;
+  /** A background render's view of the process's foreground count (foregroundGate.ts): it waits while that is above zero. */
+  gate?: Int32Array;
   /** Send the MP3 of the first this many seconds as soon as it is encoded (a progress message before the reply). */
   earlyMp3Seconds?: number;
 }
@@ -61,9 +65,12 @@ async function render(message: SongRequest & { receivedAt?: number }, pauseWhile
 parentPort?.on("message", (message: SongRequest & { receivedAt?: number }) => {
   message.receivedAt = performance.now();
   if (message.background || message.task === "prepareEdit") {
+    // On this thread, behind its own foreground renders; a background song thread, behind the process's.
+    const { gate } = message;
+    const pause = gate ? async () => { await whileForegroundRuns(gate); await whileForegroundPending(); } : whileForegroundPending;
     background = background.then(async () => {
-      await whileForegroundPending();
-      await render(message, whileForegroundPending);
+      await pause();
+      await render(message, pause);
     });
     return;
   }
