@@ -43,8 +43,9 @@ export interface RenderOptions {
    */
   stemCache?: { dir: string; maxBytes: number };
   /**
-   * Awaited between steps (each part of the mix, the master, the encode): a render nobody waits for (a
-   * pool song) pauses there while a user's render runs on the same thread (threads/songWorker.ts).
+   * Awaited between steps (each part of the mix, each op of a two-thread master, each second fed to LAME):
+   * a render nobody waits for (a pool song) pauses there while a user's render runs in the process
+   * (threads/songWorker.ts, threads/foregroundGate.ts).
    * Output is the same whenever it pauses.
    */
   pauseWhile?: () => Promise<void>;
@@ -132,7 +133,7 @@ export async function renderFromParts(composition: Composition, production: Prod
   await options.pauseWhile?.();
   let t = performance.now();
   const early = earlyMaster(options, production.seed, () => (timings.earlyMp3 = performance.now() - started));
-  const mastered = await masterMix(mix, options.master ?? STANDARD_MASTER, options.parallel ?? true, early?.first);
+  const mastered = await masterMix(mix, options.master ?? STANDARD_MASTER, options.parallel ?? true, early?.first, options.pauseWhile);
   timings.master = performance.now() - t;
   if (options.fade) fadeInOut(mastered.audio, options.fade.inSeconds, options.fade.outSeconds);
   await options.pauseWhile?.();
@@ -142,7 +143,7 @@ export async function renderFromParts(composition: Composition, production: Prod
   // processes fed the WAV's PCM as it is quantised (encodeMp3Parallel quantises it). Once it is, the peaks
   // and MIDI below are made while LAME runs.
   const wavWriter = new WavWriter(mastered.audio, production.seed);
-  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio, wavWriter);
+  const mp3Pending = options.mp3 === false ? Promise.resolve(null) : encodeMp3Parallel(mastered.audio, wavWriter, options.pauseWhile);
   if (options.mp3 === false) wavWriter.quantise(0, mastered.audio.left.length);
   await wavWriter.complete;
   const wav = wavWriter.bytes;

@@ -34,9 +34,10 @@ const slice = (audio: StereoBuffer, start: number, end: number): StereoBuffer =>
  * is installed (nativeMp3.ts), else by this thread and the MP3 worker with the WebAssembly build. `audio`
  * is only read. Given the song's WavWriter, the WAV is quantised here (wav.complete says when) and the
  * LAME processes encode its own 16-bit PCM, both fed a second at a time from the start, so they encode
- * while the rest is quantised (the WebAssembly build encodes the float samples).
+ * while the rest is quantised (the WebAssembly build encodes the float samples). `pause`, when given, is
+ * awaited between those seconds (a background render giving way: LAME idles once it has encoded what it got).
  */
-export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter): Promise<Uint8Array> {
+export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter, pause?: () => Promise<void>): Promise<Uint8Array> {
   const lame = nativeLamePath();
   const n = audio.left.length;
   if (wav && !lame) wav.quantise(0, n);
@@ -59,7 +60,7 @@ export async function encodeMp3Parallel(audio: StereoBuffer, wav?: WavWriter): P
       { lame: startLame(audio.sampleRate, lame), start: 0, end: firstEnd },
       { lame: startLame(audio.sampleRate, lame), start: secondStart, end: n },
     ];
-    await feed(halves, wav);
+    await feed(halves, wav, pause);
     [first, second] = await Promise.all(halves.map((half) => half.lame.end()));
   } else if (lame) {
     const slice16 = (start: number, end: number) => ({ sampleRate: audio.sampleRate, left: audio.left.subarray(start, end), right: audio.right.subarray(start, end) });
@@ -81,7 +82,7 @@ const FEED_FRAMES = 44_100;
  * Quantises each half's PCM a second at a time, in turns, and sends it to its LAME process; between turns
  * the event loop writes what was sent, so both processes start encoding at once.
  */
-async function feed(halves: { lame: HostedRun; start: number; end: number }[], wav: WavWriter): Promise<void> {
+async function feed(halves: { lame: HostedRun; start: number; end: number }[], wav: WavWriter, pause?: () => Promise<void>): Promise<void> {
   for (let offset = 0; ; offset += FEED_FRAMES) {
     let fed = false;
     for (const { lame, start, end } of halves) {
@@ -94,6 +95,7 @@ async function feed(halves: { lame: HostedRun; start: number; end: number }[], w
     }
     if (!fed) return;
     await new Promise<void>((resolve) => setImmediate(resolve));
+    await pause?.();
   }
 }
 

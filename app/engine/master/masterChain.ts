@@ -158,13 +158,15 @@ export function master(mix: StereoBuffer, preset: MasterPreset, first?: FirstSec
  * bytes in less time. Each channel must own its ArrayBuffer (the right one travels to the other thread and
  * back); the result is in new buffers and `mix` is used up.
  */
-export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread, first?: FirstSeconds): Promise<MasterResult> {
+export async function masterOnTwoThreads(mix: StereoBuffer, preset: MasterPreset, other: RightChannelThread, first?: FirstSeconds, pause?: () => Promise<void>): Promise<MasterResult> {
   // The channels as they are now: the right ones are away during each op, and come back in its result.
   const channels: Channels = { song: { ...mix }, scratch: createStereo(mix.left.length, mix.sampleRate) };
   let handing: void | Promise<void> = undefined;
   const steps = masterSteps(channels, preset, first && { samples: first.samples, ready: (audio) => void (handing = first.ready(audio)) });
   let step = steps.next();
   while (!step.done) {
+    // A background render gives way between ops (each a pass over one channel).
+    await pause?.();
     const opFor = step.value;
     const farOp = opFor(channels.song.right, channels.scratch.right);
     const remote = other.run(farOp);

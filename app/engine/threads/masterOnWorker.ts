@@ -8,7 +8,7 @@ import { master, masterOnTwoThreads, type ChannelOp, type ChannelOpResult, type 
 import type { StereoBuffer } from "../types";
 import { prewarmRenderWorker } from "./renderMix";
 
-export async function masterMix(mix: StereoBuffer, preset: MasterPreset, parallel: boolean, first?: FirstSeconds): Promise<MasterResult> {
+export async function masterMix(mix: StereoBuffer, preset: MasterPreset, parallel: boolean, first?: FirstSeconds, pause?: () => Promise<void>): Promise<MasterResult> {
   const worker = parallel && ownsBuffer(mix.left) && ownsBuffer(mix.right) && mix.left.buffer !== mix.right.buffer ? prewarmRenderWorker() : null;
   if (!worker || worker.busy) return master(mix, preset, first);
   return masterOnTwoThreads(mix, preset, {
@@ -16,7 +16,7 @@ export async function masterMix(mix: StereoBuffer, preset: MasterPreset, paralle
       const transfer = [op.samples.buffer, ...(op.kind === "limit" ? [op.output.buffer] : [])] as ArrayBuffer[];
       return (await worker.request<{ result: ChannelOpResult }>({ kind: "master", op }, transfer)).result;
     },
-  }, first);
+  }, first, pause);
 }
 
 const ownsBuffer = (samples: Float32Array) =>
