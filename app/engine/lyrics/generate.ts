@@ -8,6 +8,7 @@ import { deriveSeed } from "../theory/hash";
 import { createRng, type Rng } from "../theory/random";
 import { hookCandidates } from "./hook";
 import { fitTemplate, finishLine, parseTemplate, type FittedLine, type LineSources, type Template } from "./lineGrammar";
+import { pronunciation } from "./pronunciations";
 import { rhymeKey } from "./rhyme";
 import { CHANGED_FEEL, CHANGED_VERBS, MOODS, readSituation, type Mood, type Situation } from "./situation";
 import { lineSyllables, words } from "./syllables";
@@ -253,6 +254,67 @@ function writeSection(song: Song, { role, targets, fixed, groups: given, opens }
   return lines;
 }
 
+/** How many of the prompt's words or neighbours the lines name; spellings of one word ("harbour", "harbor") once. */
+function topicalCount(song: Song, lines: string[]): number {
+  return new Set(words(lines.join(" ")).filter((word) => song.situation.near.has(word)).map((word) => pronunciation(word) ?? word)).size;
+}
+
+/** Draws per template when a verse is refocused: phrases are drawn by weight, so one draw may miss the words. */
+const FOCUS_DRAWS = 3;
+
+/**
+ * A verse that still names fewer than two of the prompt's words or neighbours after its rewrites: one line
+ * at a time is written again on the same rhyme key and syllable target, from the same templates and list,
+ * with phrases that bring a prompt word the verse lacks weighing far more ("I watch the pink sunset and I
+ * rise" -> "I board the empty train and I rise" for "a lonely king in an empty castle"). A rewrite is kept
+ * only when the verse then names more of them; the closest fit, then the cheapest, replaces its line. Up to
+ * two lines change.
+ */
+function refocusVerse(song: Song, role: TemplateRole, targets: number[], texts: string[]): string[] {
+  const { near } = song.situation;
+  const { body, opening } = templates();
+  const lines = [...texts];
+  // The best rewrite of line `at` that names more than `before` words, at the smallest tolerance (up to
+  // `most`) that has one.
+  const rewrite = (at: number, before: number, most: number): { line: FittedLine; tolerance: number } | null => {
+    const others = lines.filter((_, i) => i !== at);
+    const sung = new Set(words(others.join(" ")));
+    const sources: LineSources = { ...sourcesFor(song, role), focus: new Set([...near].filter((word) => !sung.has(word))) };
+    const key = rhymeKey(lastWordOf(lines[at]));
+    const ends = others.map(lastWordOf);
+    const endOk = (word: string) => !ends.some((end) => echoes(end, word));
+    const list = at === 0 && opening[role] ? [...opening[role]!, ...body[role]] : body[role];
+    for (const tolerance of [0, 1, 2].filter((tolerance) => tolerance <= most)) {
+      let best: FittedLine | null = null;
+      for (const aim of tolerance === 0 ? [targets[at]] : [targets[at] - tolerance, targets[at] + tolerance].filter((aim) => aim >= 3)) {
+        for (const template of list) {
+          for (let draw = 0; draw < FOCUS_DRAWS; draw++) {
+            const line = fitTemplate(template, aim, key, sources, sung, endOk, song.rng, (song.templateUses.get(template) ?? 0) * 1.5);
+            if (!line) break;
+            if (topicalCount(song, [...others, line.text]) <= before) continue;
+            if (!best || line.cost < best.cost) best = line;
+            break;
+          }
+        }
+      }
+      if (best) return { line: best, tolerance };
+    }
+    return null;
+  };
+  for (let change = 0; change < 2 && topicalCount(song, lines) < 2; change++) {
+    const before = topicalCount(song, lines);
+    let chosen: { at: number; line: FittedLine; tolerance: number } | null = null;
+    for (let at = 0; at < lines.length; at++) {
+      const found = rewrite(at, before, chosen?.tolerance ?? 2);
+      if (found && (!chosen || found.tolerance < chosen.tolerance || (found.tolerance === chosen.tolerance && found.line.cost < chosen.line.cost))) chosen = { at, ...found };
+    }
+    if (!chosen) break;
+    lines[chosen.at] = chosen.line.text;
+    song.templateUses.set(chosen.line.template, (song.templateUses.get(chosen.line.template) ?? 0) + 1);
+  }
+  return lines;
+}
+
 const vocable = (syllables: number): FittedLine => ({ text: `La${" la".repeat(Math.max(0, syllables - 1))}`, cost: 100, template: parseTemplate("{V}"), last: "la", nouns: [] });
 const lastWordOf = (line: string) => (line.toLowerCase().match(/[a-z']+/g) ?? [""]).pop()!;
 
@@ -370,11 +432,11 @@ export function generateLyrics({ prompt, plan, seed }: GenerateLyricsInput): Lyr
       for (let attempt = 0; attempt < 4 && (!best || best.topical < 2); attempt++) {
         song.topicBoost = 1 + attempt;
         const candidate = writeSection(song, { role, targets, opens: true });
-        const topical = new Set(words(candidate.join(" ")).filter((word) => song.situation.near.has(word))).size;
+        const topical = topicalCount(song, candidate);
         if (!best || topical > best.topical) best = { texts: candidate, topical };
       }
+      texts = best!.topical < 2 ? refocusVerse(song, role, targets, best!.texts) : best!.texts;
       song.topicBoost = 1;
-      texts = best!.texts;
     }
     texts ??= writeSection(song, { role, targets });
     written.set(repeatKey, texts);

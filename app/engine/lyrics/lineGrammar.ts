@@ -49,7 +49,12 @@ export interface LineSources {
   who?: string;
   /** Verbs the prompt used: their pairs weigh more. */
   promptVerbs: ReadonlySet<string>;
+  /** Words a line is rewritten to sing (a verse that drifted from the prompt): phrases with one weigh far more. */
+  focus?: ReadonlySet<string>;
 }
+
+/** How much more a phrase with a `focus` word weighs: even one far from the song's themes outweighs the rest. */
+const FOCUS_WEIGHT = 50;
 
 const SLOT = /^\{(np|vo|nv|place|f|v|who|NP|VO|NV|PLACE|F|V|WHO)\}(,?)$/;
 
@@ -91,14 +96,30 @@ function sample<T>(rng: Rng, items: T[], weight: (item: T) => number, count: num
 
 const NOUNS_PER_SLOT = 14;
 
+/** Syllables of a slot phrase: the same phrases come up in every line of a song, and counting was most of its cost. */
+function phraseSyllables(text: string): number {
+  let count = syllableCounts.get(text);
+  if (count === undefined) {
+    count = lineSyllables(text);
+    if (syllableCounts.size > 50_000) syllableCounts.clear();
+    syllableCounts.set(text, count);
+  }
+  return count;
+}
+const syllableCounts = new Map<string, number>();
+
 /** Phrases a slot can take; for the rhyme slot only those ending on `key`. */
 function phrasesFor(slot: SlotKind, sources: LineSources, subject: Template["subject"], rng: Rng, avoid: ReadonlySet<string>, key?: string, verb?: string): Phrase[] {
   const rhymesOk = (word: string) => key === undefined || rhymeKey(word) === key;
-  const phrase = (text: string, weight: number, nouns: string[]): Phrase => ({ text, syllables: lineSyllables(text), weight, last: text.slice(text.lastIndexOf(" ") + 1), nouns });
+  const phrase = (text: string, weight: number, nouns: string[]): Phrase => ({ text, syllables: phraseSyllables(text), weight, last: text.slice(text.lastIndexOf(" ") + 1), nouns });
   // Inside a line only nouns of the song's themes; a rhyme may reach further, at a low weight.
   const floor = key === undefined ? 0.3 : 0;
+  // A noun that can bring a focus word (itself, an adjective, a verb or what it does) is drawn first, and
+  // inside a line even from outside the song's themes: "the rising sun" is on a prompt about rising.
+  const focus = sources.focus;
+  const brings = (noun: SceneNoun) => Boolean(focus) && [noun.noun, ...noun.adjectives, ...noun.verbs, ...noun.actions].some((word) => word.split(" ").some((part) => focus!.has(part)));
   const pickNouns = (pool: SceneNoun[], usable: (noun: SceneNoun) => boolean) =>
-    sample(rng, pool.filter((noun) => noun.weight >= floor && usable(noun) && !avoid.has(noun.noun) && (!verb || noun.verbs.includes(verb))), (noun) => noun.weight, NOUNS_PER_SLOT);
+    sample(rng, pool.filter((noun) => (noun.weight >= floor || brings(noun)) && usable(noun) && !avoid.has(noun.noun) && (!verb || noun.verbs.includes(verb))), (noun) => (brings(noun) ? FOCUS_WEIGHT * (1 + noun.weight) : noun.weight), NOUNS_PER_SLOT);
   const out: Phrase[] = [];
   switch (slot) {
     case "np":
@@ -132,6 +153,7 @@ function phrasesFor(slot: SlotKind, sources: LineSources, subject: Template["sub
       if (sources.who && rhymesOk(sources.who.slice(sources.who.lastIndexOf(" ") + 1))) out.push(phrase(sources.who, 1, []));
       break;
   }
+  if (focus) for (const entry of out) if (entry.text.split(" ").some((word) => focus.has(word))) entry.weight = FOCUS_WEIGHT * (1 + entry.weight);
   return out;
 }
 

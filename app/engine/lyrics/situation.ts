@@ -4,7 +4,7 @@
 // (theme.ts), then the rest of their themes in the list.
 import { collocations, type CollocationNoun } from "./collocations";
 import { wordSyllables, words as wordsOf } from "./syllables";
-import { buildTheme, type Theme } from "./theme";
+import { buildTheme, isStopWord, type Theme } from "./theme";
 import { baseForm, lookup, synsetAt } from "./wordnet";
 
 export type Mood = "ache" | "love" | "joy" | "hope" | "calm" | "wonder";
@@ -159,7 +159,8 @@ export function readSituation(prompt: string, theme: Theme = buildTheme(prompt))
   const firstPerson = promptWords.some((word) => FIRST_PERSON.has(word));
   const character = firstPerson ? undefined : theme.keywords.find((word) => word.pos === "noun" && isCharacter(word.word));
   const promptVerbs = new Set(theme.keywords.filter((word) => word.pos === "verb").map((word) => word.word));
-  const near = new Set([...promptWords, ...neighbours].filter((word) => word.length > 2));
+  // Content words only: a verse does not stay on "the last train" by singing "the".
+  const near = new Set([...promptWords, ...neighbours].filter((word) => word.length > 2 && !isStopWord(word)));
   return { near, prompt, theme, nouns, places: places.length ? places : nouns.filter((noun) => noun.prep).slice(0, 3), mood, who: character && article(character.word), promptVerbs };
 }
 

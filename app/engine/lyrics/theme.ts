@@ -47,6 +47,9 @@ artifact unit part portion amount quantity property quality location region orga
 cognition content communication process phenomenon condition activity action instrumentality
 `.split(/\s+/).filter(Boolean));
 
+/** A function word or a word about the request ("the", "song"): never what a prompt is about. */
+export const isStopWord = (word: string) => STOP_WORDS.has(word);
+
 const MAX_KEYWORDS = 6;
 const MAX_SYLLABLES = 3;
 const MAX_LETTERS = 10;

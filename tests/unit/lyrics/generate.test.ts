@@ -1,6 +1,7 @@
 import { buildTheme, generateLyrics, isEnglish, lastWord, lineSyllables, phrasePlan, rhymes, words, type Lyrics } from "~/engine/lyrics";
 import { collocationPairs, collocations } from "~/engine/lyrics/collocations";
 import { pronunciation } from "~/engine/lyrics/pronunciations";
+import { isStopWord } from "~/engine/lyrics/theme";
 import { composition, SONGS } from "./compositions";
 import { defaultSongParams } from "~/engine/catalogue";
 import { compose } from "~/engine/compose";
@@ -123,6 +124,30 @@ describe("generated lyrics", () => {
       }
     }
   });
+
+  it("names at least two of the prompt's content words or their neighbours in every verse, for every song shape", () => {
+    // Prompts of bench/lyrics-prompts.ts whose verses, at the bench's seed, named one prompt word (or that and
+    // "the") before a drifting verse was refocused line by line (issue 23).
+    const prompts: [string, number][] = [["a lonely king in an empty castle", 130], ["the last train out of town", 131], ["getting lost in the forest at night", 143],
+      ["the first snow of winter", 152], ["a promise we made as kids", 159], ["a soldier's wife waiting at the harbour", 164],
+      ["A letter to my younger self about courage", 187], ["Rising again after falling down", 199]];
+    const plans = [...SONGS, { style: "advanced", filter: "custom_pop" }].map(({ style, filter }) => phrasePlan(composition(style, filter)));
+    const drifted: string[] = [];
+    for (const [prompt, benchSeed] of prompts) {
+      const near = new Set([...words(prompt), ...buildTheme(prompt).words.map((word) => word.word)].filter((word) => word.length > 2 && !isStopWord(word)));
+      for (const plan of plans) {
+        for (const seed of [benchSeed, 1]) {
+          for (const verse of generateLyrics({ prompt, plan, seed }).sections.filter((section) => section.type === "verse")) {
+            const lines = verse.lines.map((line) => line.value);
+            // One word in two spellings ("harbour", "harbor") is one word.
+            const named = new Set(words(lines.join(" ")).filter((word) => near.has(word)).map((word) => pronunciation(word) ?? word));
+            if (named.size < 2) drifted.push(`${prompt} (seed ${seed}): ${lines.join(" / ")}`);
+          }
+        }
+      }
+    }
+    expect(drifted).toEqual([]);
+  }, 60_000);
 
   it("opens the chorus on the prompt's first image that rhymes (\"neon\" has no rhyme, \"light\" has)", () => {
     for (const seed of [1, 2, 3]) {
