@@ -73,8 +73,10 @@ function withVerbFrames(entry: ThemeWord, frames: number[]): ThemeWord {
 /** The prompt's content words, in dictionary form, with the part of speech WordNet knows them best as. */
 export function promptKeywords(prompt: string): ThemeWord[] {
   const found: ThemeWord[] = [];
-  for (const token of wordsOf(prompt)) {
+  for (const written of wordsOf(prompt)) {
     if (found.length >= MAX_KEYWORDS) break;
+    // A possessive names its word: "a soldier's wife" is about a soldier.
+    const token = written.replace(/'s?$/, "");
     if (token.length < 3 || STOP_WORDS.has(token) || !/^[a-z]+$/.test(token)) continue;
     // An irregular form means that reading ("left" -> leave), not the homograph ("the left").
     const irregular = IRREGULAR_VERBS[token] ? lookup(IRREGULAR_VERBS[token], "verb") : IRREGULAR_PLURALS[token] ? lookup(IRREGULAR_PLURALS[token], "noun") : undefined;

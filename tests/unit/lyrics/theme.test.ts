@@ -31,6 +31,11 @@ describe("theme vocabulary", () => {
     expect(promptKeywords("a song about the")).toEqual([]);
   });
 
+  it("reads a possessive as its word, with either apostrophe", () => {
+    expect(promptKeywords("a soldier's wife waiting at the harbour").map((word) => word.word)).toEqual(["soldier", "wife", "wait", "harbour"]);
+    expect(promptKeywords("the girls’ night").map((word) => word.word)).toEqual(["girl", "night"]);
+  });
+
   it("adds singable WordNet relatives: synonyms, broader, narrower and related words", () => {
     const theme = buildTheme("Summer love on the ocean");
     const byWord = new Map(theme.words.map((word) => [word.word, word]));
