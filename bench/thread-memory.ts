@@ -3,14 +3,15 @@
 // (GLIBC_TUNABLES, re-executed with them when they are not set; BENCH_DEFAULT_MALLOC=1 keeps glibc's
 // defaults), starts engine threads one after another and prints the RSS each step added, read after the
 // step's reply and a settle pause (BENCH_THREADS_SETTLE_MS, 3000):
-//   1. two bare stem workers (each parses the SoundFont at start), as the song thread's and the background
-//      song thread's;
+//   1. three bare stem workers (each parses the SoundFont at start; a process runs two, the song thread's
+//      and the background song thread's), with each one's V8 heap and external memory;
 //   2. the same song excerpt (BENCH_THREADS_SECONDS, 30) rendered on the song thread, then on the
 //      background song thread, then as a preview (in-thread, parallel: false), then a second style on the
 //      song thread and on the background song thread: what each thread's SoundFont and decoded samples add.
 // Numbers only, never asserted; compare within one run or between runs on the same machine.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import type { Worker } from "node:worker_threads";
 import { MEMORY_TUNABLES } from "./support/cluster";
 
 if (!process.env.BENCH_DEFAULT_MALLOC && process.env.GLIBC_TUNABLES !== MEMORY_TUNABLES) {
@@ -31,23 +32,35 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 console.log(`bench:threads: allocator ${process.env.BENCH_DEFAULT_MALLOC ? "glibc defaults" : `GLIBC_TUNABLES=${MEMORY_TUNABLES}`}, ${SECONDS}-second excerpts, settle ${SETTLE_MS} ms`);
 let last = rssMb();
 console.log(`${"start".padEnd(58)} RSS ${last.toFixed(0).padStart(5)} MB`);
-async function step(what: string, run: () => Promise<unknown>): Promise<void> {
+async function step(what: string, run: () => Promise<unknown>, heapOf?: () => Promise<string>): Promise<void> {
   const started = performance.now();
   await run();
+  const seconds = (performance.now() - started) / 1000;
   await sleep(SETTLE_MS);
   const now = rssMb();
-  console.log(`${what.padEnd(58)} RSS ${now.toFixed(0).padStart(5)} MB  added ${(now - last).toFixed(0).padStart(4)} MB  (${((performance.now() - started - SETTLE_MS) / 1000).toFixed(1)} s)`);
+  const heap = heapOf ? `  ${await heapOf()}` : "";
+  console.log(`${what.padEnd(58)} RSS ${now.toFixed(0).padStart(5)} MB  added ${(now - last).toFixed(0).padStart(4)} MB  (${seconds.toFixed(1)} s)${heap}`);
   last = now;
 }
 
+/** The thread's own V8 heap and external (ArrayBuffer) memory, as docs/performance.md's table gives them. */
+async function heapOf(thread: InstanceType<typeof WorkerThread>): Promise<string> {
+  // Worker.getHeapStatistics (Node 22) is newer than the @types/node this project uses.
+  const worker = (thread as unknown as { worker: (Worker & { getHeapStatistics(): Promise<{ used_heap_size: number; external_memory: number }> }) | null }).worker;
+  if (!worker) return "";
+  // An idle engine thread is unref'd: keep the process alive for the reply.
+  worker.ref();
+  const stats = await worker.getHeapStatistics();
+  worker.unref();
+  return `its heap ${(stats.used_heap_size / 1e6).toFixed(0)} MB, external ${(stats.external_memory / 1e6).toFixed(0)} MB`;
+}
+
 const stemWorkers: InstanceType<typeof WorkerThread>[] = [];
-for (const name of ["stem worker 1 (bare, SoundFont parsed)", "stem worker 2 (bare, SoundFont parsed)"]) {
-  await step(name, async () => {
-    const thread = new WorkerThread(engineWorkerEntry("threads/stemWorker.ts"), { soundFont: true });
-    stemWorkers.push(thread);
-    // The entry parses the SoundFont when it loads, so any reply comes after it.
-    await thread.request({ kind: "flushStemWrites" });
-  });
+for (const n of [1, 2, 3]) {
+  const thread = new WorkerThread(engineWorkerEntry("threads/stemWorker.ts"), { soundFont: true });
+  stemWorkers.push(thread);
+  // The entry parses the SoundFont when it loads, so any reply comes after it.
+  await step(`stem worker ${n} (bare, SoundFont parsed)`, () => thread.request({ kind: "flushStemWrites" }), () => heapOf(thread));
 }
 
 const song = (style: string, seed: number, title: string) => {

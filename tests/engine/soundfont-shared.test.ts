@@ -1,7 +1,8 @@
 // One copy of the SoundFont's sample data per process (docs/decisions/030-one-soundfont-per-process.md):
 // the file's bytes are read once into a SharedArrayBuffer and handed to every engine thread that loads the
-// SoundFont, whose samples' compressed data are views into it rather than copies. Renders are the same bytes
-// as from a privately parsed copy, and the same on every thread.
+// SoundFont, whose samples' compressed data are views into it rather than copies; a sample one thread has
+// decoded is read by the others from a shared store instead of decoded again. Renders are the same bytes as
+// from a privately parsed copy, and the same on every thread.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { SoundBankLoader, SpessaSynthProcessor, type BasicSoundBank } from "spessasynth_core";
@@ -63,6 +64,22 @@ async function renderNotes(bank: BasicSoundBank): Promise<Uint8Array[]> {
   return out;
 }
 
+test("decoded samples come from the shared store: the same floats as the library's own decode", () => {
+  const bank = loadSoundBank();
+  const copied = privateBank();
+  // A spread of samples, decoded through the shared store (here or by an earlier test) and privately.
+  for (let index = 0; index < bank.samples.length; index += 97) {
+    const shared = bank.samples[index].getAudioData();
+    const own = copied.samples[index].getAudioData();
+    expect(shared.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(own.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    expect(shared.length, bank.samples[index].name).toBe(own.length);
+    expect(Buffer.compare(new Uint8Array(shared.buffer, shared.byteOffset, shared.byteLength), new Uint8Array(own.buffer, own.byteOffset, own.byteLength)), bank.samples[index].name).toBe(0);
+    // Kept: the next call returns the same view.
+    expect(bank.samples[index].getAudioData()).toBe(shared);
+  }
+});
+
 test("notes rendered from the shared samples are the same bytes as from a private copy", async () => {
   const shared = await renderNotes(loadSoundBank());
   const copied = await renderNotes(privateBank());
@@ -85,12 +102,20 @@ test("every song thread and its stem worker is handed the process's SoundFont by
   expect(digest(preview.wav)).toBe(digest(here.wav));
 
   const reports = await songThreadSoundFonts();
-  const sharing = { handed: true, loaded: true, compressed: soundFontReport().compressed, views: soundFontReport().compressed };
+  const compressed = soundFontReport().compressed;
+  const sharing = { handed: true, loaded: true, compressed, views: compressed };
   // The song threads render SoundFont parts on their stem workers; the preview thread renders them itself.
   expect(reports.song?.thread.handed).toBe(true);
-  expect(reports.song?.stemWorker).toEqual(sharing);
+  expect(reports.song?.stemWorker).toMatchObject(sharing);
   expect(reports.background?.thread.handed).toBe(true);
-  expect(reports.background?.stemWorker).toEqual(sharing);
-  expect(reports.preview?.thread).toEqual(sharing);
+  expect(reports.background?.stemWorker).toMatchObject(sharing);
+  expect(reports.preview?.thread).toMatchObject(sharing);
   expect(reports.preview?.stemWorker).toBeNull();
+  // This thread rendered the excerpt first and decoded its samples; the other threads read them from the
+  // shared store and decoded none.
+  expect(soundFontReport().decodedHere).toBeGreaterThan(0);
+  for (const report of [reports.song?.stemWorker, reports.background?.stemWorker, reports.preview?.thread]) {
+    expect(report?.decodedHere).toBe(0);
+    expect(report?.decodesReused).toBeGreaterThan(0);
+  }
 });

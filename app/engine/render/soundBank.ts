@@ -7,9 +7,14 @@
 // is replaced by a view of the same bytes in the shared buffer (`setCompressedData`, public API), checked
 // byte for byte first, so the copies (38 MB per thread) are garbage and every thread reads the same memory.
 // Decoding reads the compressed data and never writes it, so the bytes rendered are the same.
+//
+// Decoded samples are shared too: each compressed sample's getAudioData (which the synth calls for every
+// voice) is wrapped to take the sample from the process's decoded store (soundFontBytes.ts sharedDecode) if
+// any thread has decoded it, and otherwise to decode it with the library's own getAudioData and publish a
+// copy there. The values are the library's decode, copied: the same floats on every thread.
 
 import { SoundBankLoader, type BasicSample, type BasicSoundBank } from "spessasynth_core";
-import { soundFontBytes, soundFontBytesHanded } from "./soundFontBytes";
+import { sharedDecode, soundFontBytes, soundFontBytesHanded } from "./soundFontBytes";
 
 export { soundFontPath } from "./soundFontBytes";
 
@@ -67,6 +72,29 @@ function shareOne(sample: BasicSample, file: SharedArrayBuffer, dataStart: unkno
   return true;
 }
 
+/** This thread's decodes: samples it decoded itself, and samples it read from another thread's decode. */
+const decodes = { decodedHere: 0, reused: 0 };
+
+/**
+ * Wraps each compressed sample's getAudioData (an own property on the sample object: the library's method,
+ * on its prototype, is untouched) so the decoded data come from the process's shared store.
+ */
+export function shareDecodedSamples(bank: BasicSoundBank): void {
+  bank.samples.forEach((sample, slot) => {
+    if (!sample.isCompressed) return;
+    const decode = sample.getAudioData.bind(sample);
+    let held: Float32Array | null = null;
+    sample.getAudioData = () => {
+      if (held) return held;
+      const { samples, decodedHere } = sharedDecode(slot, decode);
+      if (decodedHere) decodes.decodedHere++;
+      else decodes.reused++;
+      held = samples;
+      return held;
+    };
+  });
+}
+
 let sharing: SampleSharing | null = null;
 
 export function loadSoundBank(): BasicSoundBank {
@@ -75,6 +103,7 @@ export function loadSoundBank(): BasicSoundBank {
     // The parser reads the shared buffer in place (it only reads); its per-sample copies are replaced below.
     const bank = SoundBankLoader.fromArrayBuffer(file as unknown as ArrayBuffer);
     sharing = shareCompressedSamples(bank, file);
+    shareDecodedSamples(bank);
     cached = bank;
   }
   return cached;
@@ -94,11 +123,15 @@ export interface SoundFontReport {
   compressed: number;
   /** Of those, the ones whose compressed data are views into a SharedArrayBuffer (the process's file bytes). */
   views: number;
+  /** Samples this thread decoded itself (and published for the others). */
+  decodedHere: number;
+  /** Samples this thread read from the shared store, decoded by another thread (or an earlier bank here). */
+  decodesReused: number;
 }
 
 /** What this thread's SoundFont holds, for tests and diagnostics (threads answer `soundFont` requests with it). */
 export function soundFontReport(): SoundFontReport {
-  const report: SoundFontReport = { handed: soundFontBytesHanded(), loaded: cached !== null, compressed: 0, views: 0 };
+  const report: SoundFontReport = { handed: soundFontBytesHanded(), loaded: cached !== null, compressed: 0, views: 0, decodedHere: decodes.decodedHere, decodesReused: decodes.reused };
   const file = soundFontBytes();
   for (const sample of cached?.samples ?? []) {
     if (!sample.isCompressed) continue;
