@@ -75,8 +75,9 @@ test("decoded samples come from the shared store: the same floats as the library
     expect(own.buffer).not.toBeInstanceOf(SharedArrayBuffer);
     expect(shared.length, bank.samples[index].name).toBe(own.length);
     expect(Buffer.compare(new Uint8Array(shared.buffer, shared.byteOffset, shared.byteLength), new Uint8Array(own.buffer, own.byteOffset, own.byteLength)), bank.samples[index].name).toBe(0);
-    // Kept: the next call returns the same view.
+    // Kept: the next call returns the same view, and the sample holds no decoded copy of its own.
     expect(bank.samples[index].getAudioData()).toBe(shared);
+    expect((bank.samples[index] as unknown as { audioData?: Float32Array }).audioData).toBe(shared);
   }
 });
 

@@ -90,6 +90,9 @@ export function shareDecodedSamples(bank: BasicSoundBank): void {
       if (decodedHere) decodes.decodedHere++;
       else decodes.reused++;
       held = samples;
+      // The library keeps what it decoded on the sample (its protected `audioData`): point that at the shared
+      // copy too, or the decoding thread would keep its own copy beside it.
+      (sample as unknown as { audioData?: Float32Array }).audioData = samples;
       return held;
     };
   });
