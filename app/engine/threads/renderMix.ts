@@ -10,7 +10,7 @@ import { SAMPLE_RATE } from "../types";
 import { Mixer, type MixOptions } from "../mix";
 import { stripFrontFor } from "../mix/mixer";
 import { integratedLoudness } from "../master";
-import { drainStemPool, recycleStem, renderStem } from "../render";
+import { drainStemPool, recycleStem, renderStem, type SoundFontReport } from "../render";
 import { stripFront } from "../mix/channelStrip";
 import { byLengthOfWork, mixOnBothThreads, warmSums, type MixJob } from "./editMix";
 import { MIX_BLOCK, workerShare } from "../mix/effectReturns";
@@ -53,8 +53,15 @@ const STEMS_AHEAD = 1;
 
 /** Starts the stem worker (module loading, SoundFont parsing) ahead of need; idempotent. */
 export function prewarmRenderWorker(): WorkerThread {
-  worker ??= new WorkerThread(engineWorkerEntry("threads/stemWorker.ts"));
+  worker ??= new WorkerThread(engineWorkerEntry("threads/stemWorker.ts"), { soundFont: true });
   return worker;
+}
+
+/** What the stem worker's SoundFont holds (render/soundBank.ts soundFontReport), or null if none has started. */
+export async function stemWorkerSoundFontReport(): Promise<SoundFontReport | null> {
+  if (!worker) return null;
+  const reply = await worker.request<{ report: SoundFontReport }>({ kind: "soundFont" });
+  return reply.report;
 }
 
 /**

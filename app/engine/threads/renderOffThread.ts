@@ -3,6 +3,7 @@
 // inside the web process.
 
 import type { RenderOptions, SongRender } from "../pipeline";
+import type { SoundFontReport } from "../render";
 import type { Composition, Production } from "../types";
 import { asForeground, foregroundGate } from "./foregroundGate";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
@@ -25,8 +26,8 @@ export async function renderFromPartsOffThread(
   { background = false }: { background?: boolean } = {},
 ): Promise<SongRender> {
   const thread = background
-    ? (backgroundWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { lowPriority: true }))
-    : (worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts")));
+    ? (backgroundWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { lowPriority: true, soundFont: true }))
+    : (worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true }));
   // The early MP3's callback stays here; the song thread is told how many seconds, and sends the bytes back.
   const { earlyMp3, ...sent } = options;
   const onProgress = earlyMp3 ? (progress: unknown) => earlyMp3.ready((progress as { earlyMp3: Uint8Array }).earlyMp3) : undefined;
@@ -41,7 +42,7 @@ export async function renderFromPartsOffThread(
  * gives way to every render someone waits for. Resolves with how many strip fronts it made.
  */
 export async function prepareEditOffThread(composition: Composition, production: Production, options: Required<Pick<RenderOptions, "stemCache">> & Pick<RenderOptions, "excerpt">): Promise<number> {
-  worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"));
+  worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true });
   const reply = await worker.request<{ made: number }>({ task: "prepareEdit", composition, production, options });
   return reply.made;
 }
@@ -54,9 +55,26 @@ let previewWorker: WorkerThread | null = null;
  * Create plays while the rest renders (docs/create-flow.md, progressive playback).
  */
 export async function renderPreviewOffThread(composition: Composition, production: Production, seconds: number): Promise<SongRender> {
-  previewWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"));
+  previewWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true });
   const options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile"> = { excerpt: { startSeconds: 0, seconds }, parallel: false };
   const thread = previewWorker;
   const reply = await asForeground(() => thread.request<{ rendered: SongRender }>({ composition, production, options }));
   return reply.rendered;
+}
+
+/** A song thread's SoundFont, and its stem worker's (null when it has started none). */
+export interface SongThreadSoundFont {
+  thread: SoundFontReport;
+  stemWorker: SoundFontReport | null;
+}
+
+/**
+ * What the SoundFont of each song thread started so far holds (render/soundBank.ts soundFontReport): whether
+ * each thread was handed the process's one copy of the file and how many of its samples are views into it.
+ * For tests and diagnostics; starts no thread.
+ */
+export async function songThreadSoundFonts(): Promise<{ song?: SongThreadSoundFont; background?: SongThreadSoundFont; preview?: SongThreadSoundFont }> {
+  const ask = (thread: WorkerThread | null) => thread?.request<{ report: SongThreadSoundFont }>({ task: "soundFont" }).then((reply) => reply.report);
+  const [song, background, preview] = await Promise.all([ask(worker), ask(backgroundWorker), ask(previewWorker)]);
+  return { ...(song ? { song } : {}), ...(background ? { background } : {}), ...(preview ? { preview } : {}) };
 }

@@ -12,7 +12,9 @@
 
 import { parentPort } from "node:worker_threads";
 import { prepareEdit, renderFromParts, type RenderOptions } from "../pipeline";
+import { soundFontReport } from "../render";
 import { whileForegroundRuns } from "./foregroundGate";
+import { stemWorkerSoundFontReport } from "./renderMix";
 import type { Composition, Production } from "../types";
 
 interface SongRequest {
@@ -62,7 +64,17 @@ async function render(message: SongRequest & { receivedAt?: number }, pauseWhile
   }
 }
 
-parentPort?.on("message", (message: SongRequest & { receivedAt?: number }) => {
+/** What this thread's SoundFont and its stem worker's hold (tests, diagnostics): answered at once, not queued. */
+async function reportSoundFont(id: number): Promise<void> {
+  try {
+    parentPort?.postMessage({ id, report: { thread: soundFontReport(), stemWorker: await stemWorkerSoundFontReport() } });
+  } catch (error) {
+    parentPort?.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
+
+parentPort?.on("message", (message: (SongRequest & { receivedAt?: number }) | { id: number; task: "soundFont" }) => {
+  if (message.task === "soundFont") return void reportSoundFont(message.id);
   message.receivedAt = performance.now();
   if (message.background || message.task === "prepareEdit") {
     // On this thread, behind its own foreground renders; a background song thread, behind the process's.

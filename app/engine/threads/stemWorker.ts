@@ -11,12 +11,13 @@ import { integratedLoudness, runChannelOp, type ChannelOp } from "../master";
 import { stripFront } from "../mix/channelStrip";
 import type { PartMix } from "../mix/partDefaults";
 import type { EffectShare, EffectsInput } from "../mix/effectReturns";
-import { drainStemPool, loadSoundBank, recycleStem, renderStem } from "../render";
+import { drainStemPool, loadSoundBank, recycleStem, renderStem, soundFontReport } from "../render";
 import { runMixSession, type MixSession } from "./editMix";
 import { produceEffectReturns, type EffectRing } from "./effectReturns";
 import { flushStemWrites } from "./stemCache";
 
-// Parse the SoundFont as soon as the worker starts, while the main thread is still composing.
+// Parse the SoundFont as soon as the worker starts, while the main thread is still composing. Its samples'
+// compressed data are views into the process's one copy of the file, handed over at start (soundFontBytes.ts).
 loadSoundBank();
 
 let queue: Promise<void> = Promise.resolve();
@@ -27,7 +28,8 @@ type Message =
   | { id: number; kind: "effects"; input: EffectsInput; share: EffectShare; ring: EffectRing }
   | { id: number; kind: "master"; op: ChannelOp }
   | { id: number; kind: "mix"; session: MixSession }
-  | { id: number; kind: "flushStemWrites" };
+  | { id: number; kind: "flushStemWrites" }
+  | { id: number; kind: "soundFont" };
 
 /** Unanswered, and handled at once rather than queued: stems the mixing thread is done with, for reuse. */
 type PoolMessage = { kind: "recycle"; stem: StereoBuffer } | { kind: "drain" };
@@ -41,6 +43,10 @@ parentPort?.on("message", (message: Message | PoolMessage) => {
         const result = runChannelOp(message.op);
         const transfer = [result.samples.buffer, ...(result.output ? [result.output.buffer] : [])] as ArrayBuffer[];
         parentPort?.postMessage({ id: message.id, result }, transfer);
+        return;
+      }
+      if (message.kind === "soundFont") {
+        parentPort?.postMessage({ id: message.id, report: soundFontReport() });
         return;
       }
       if (message.kind === "flushStemWrites") {

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { SOUNDFONT_WORKER_DATA_KEY, soundFontWorkerData } from "../render/soundFontBytes";
 
 /**
  * The engine's source folder. Under tsx or vitest this module sits in app/engine/threads; inside the Remix
@@ -78,10 +79,15 @@ export class WorkerThread {
    * `lowPriority`: the thread runs at the lowest CPU priority (nice 19), and so do the threads and programs
    * it starts (its stem worker, its LAME processes inherit it): work nobody waits for, which the kernel then
    * runs only on CPU time that renders someone waits for leave (docs/decisions/028-edit-latency.md).
+   *
+   * `soundFont`: the thread loads the SoundFont, or starts threads that do (a song thread, a stem worker). It
+   * is handed this process's one copy of the file's bytes (render/soundFontBytes.ts, a SharedArrayBuffer read
+   * once by the first thread that needs it) and the process's store of decoded samples; its SoundFont's
+   * samples are views into them (docs/decisions/030-one-soundfont-per-process.md).
    */
   constructor(
     private readonly entry: URL,
-    private readonly options: { lowPriority?: boolean } = {},
+    private readonly options: { lowPriority?: boolean; soundFont?: boolean } = {},
   ) {
     this.start();
   }
@@ -96,7 +102,8 @@ export class WorkerThread {
         ? `try { const { readlinkSync } = await import("node:fs"); const os = await import("node:os"); const tid = Number(readlinkSync("/proc/thread-self").split("/").pop()); if (os.getPriority(tid) < ${nice}) os.setPriority(tid, ${nice}); } catch {}`
         : "";
     const bootstrap = `(async () => { ${lower} const { register } = await import(${JSON.stringify(TSX_API)}); register(); await import(${JSON.stringify(this.entry.href)}); })();`;
-    const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const workerData = this.options.soundFont ? { [SOUNDFONT_WORKER_DATA_KEY]: soundFontWorkerData() } : undefined;
+    const worker = new Worker(bootstrap, { eval: true, workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker = worker;
     worker.unref();
     worker.on("message", (message: { id: number; error?: string; progress?: unknown }) => {
