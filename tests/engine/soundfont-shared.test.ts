@@ -1,4 +1,4 @@
-// One copy of the SoundFont's sample data per process (docs/decisions/030-one-soundfont-per-process.md):
+// One copy of the SoundFont's sample data per process (docs/decisions/031-one-soundfont-per-process.md):
 // the file's bytes are read once into a SharedArrayBuffer and handed to every engine thread that loads the
 // SoundFont, whose samples' compressed data are views into it rather than copies; a sample one thread has
 // decoded is read by the others from a shared store instead of decoded again. Renders are the same bytes as

@@ -5,7 +5,7 @@
 // SoundFont then keeps its samples' compressed data as views into this buffer (soundBank.ts) instead of a
 // 38 MB copy of its own. The same hand-over carries a store of decoded samples (`sharedDecode`): a sample one
 // thread decodes is copied there once and published with Atomics, and the other threads read it instead of
-// decoding and keeping their own (docs/decisions/030-one-soundfont-per-process.md).
+// decoding and keeping their own (docs/decisions/031-one-soundfont-per-process.md).
 //
 // No spessasynth_core here: WorkerThread imports this module in every thread that starts engine threads.
 

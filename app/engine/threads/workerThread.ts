@@ -83,7 +83,7 @@ export class WorkerThread {
    * `soundFont`: the thread loads the SoundFont, or starts threads that do (a song thread, a stem worker). It
    * is handed this process's one copy of the file's bytes (render/soundFontBytes.ts, a SharedArrayBuffer read
    * once by the first thread that needs it) and the process's store of decoded samples; its SoundFont's
-   * samples are views into them (docs/decisions/030-one-soundfont-per-process.md).
+   * samples are views into them (docs/decisions/031-one-soundfont-per-process.md).
    */
   constructor(
     private readonly entry: URL,
