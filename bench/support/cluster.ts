@@ -92,6 +92,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const bucket = options.inProcessWorker ? null : await startS3StandIn("songloom-bench");
 
   const processes: ClusterProcess[] = [];
+  const stopProcess = async (running: ClusterProcess) => {
+    if (running.child.exitCode !== null || running.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.child.once("exit", resolve));
+    running.child.kill("SIGTERM");
+    const force = setTimeout(() => running.child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(force);
+  };
+  const stopAll = async () => {
+    await Promise.all(processes.map(stopProcess));
+    await closeDb();
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    await bucket?.stop();
+  };
   const common = (renders: boolean): Record<string, string> => ({
     ...(process.env as Record<string, string>),
     ...(bucket?.env ?? {}),
@@ -116,34 +131,35 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const webs: ClusterProcess[] = [];
   const workers: ClusterProcess[] = [];
   const webCount = options.inProcessWorker ? 1 : options.webs;
-  for (let i = 0; i < webCount; i++) {
-    const port = 3300 + Math.floor(Math.random() * 2000);
-    const base = `http://127.0.0.1:${port}`;
-    // The excerpt is for tests and benchmarks only: those processes run in the "test" mode, which allows it.
-    const mode = options.excerptSeconds && options.inProcessWorker ? "test" : "production";
-    const web = launch(`web-${i + 1}`, ["server.mjs"], { ...common(Boolean(options.inProcessWorker)), PORT: String(port), NODE_ENV: mode, APP_URL: base, WORKER_IN_PROCESS: options.inProcessWorker ? "true" : "false", TRUST_PROXY: "false" });
-    await waitUntil(() => answers(`${base}/readyz`), web.name, web.child);
-    bases.push(base);
-    webs.push(web);
-  }
+  const startWebs = async () => {
+    for (let i = 0; i < webCount; i++) {
+      const port = 3300 + Math.floor(Math.random() * 2000);
+      const base = `http://127.0.0.1:${port}`;
+      // The excerpt is for tests and benchmarks only: those processes run in the "test" mode, which allows it.
+      const mode = options.excerptSeconds && options.inProcessWorker ? "test" : "production";
+      const web = launch(`web-${i + 1}`, ["server.mjs"], { ...common(Boolean(options.inProcessWorker)), PORT: String(port), NODE_ENV: mode, APP_URL: base, WORKER_IN_PROCESS: options.inProcessWorker ? "true" : "false", TRUST_PROXY: "false" });
+      await waitUntil(() => answers(`${base}/readyz`), web.name, web.child);
+      bases.push(base);
+      webs.push(web);
+    }
+  };
   const startWorker = async (): Promise<ClusterProcess> => {
     const port = 9000 + Math.floor(Math.random() * 2000);
     // tsx as a loader in this process, so the signals and the RSS read here are the rendering process's.
-    const worker = launch(`worker-${workers.length + 1}`, ["--import", "tsx", "jobs/worker.ts"], { ...common(true), NODE_ENV: options.excerptSeconds ? "test" : "production", METRICS_PORT: String(port) });
+    // APP_URL (required in production): the links in the emails a worker sends point at the web processes.
+    const worker = launch(`worker-${workers.length + 1}`, ["--import", "tsx", "jobs/worker.ts"], { ...common(true), NODE_ENV: options.excerptSeconds ? "test" : "production", METRICS_PORT: String(port), ...(bases[0] ? { APP_URL: bases[0] } : {}) });
     await waitUntil(() => answers(`http://127.0.0.1:${port}/readyz`), worker.name, worker.child);
     workers.push(worker);
     return worker;
   };
-  if (!options.inProcessWorker) for (let i = 0; i < options.workers; i++) await startWorker();
-
-  const stopProcess = async (running: ClusterProcess) => {
-    if (running.child.exitCode !== null || running.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.child.once("exit", resolve));
-    running.child.kill("SIGTERM");
-    const force = setTimeout(() => running.child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(force);
-  };
+  // A process that fails to come up stops the ones already started, and the run's database and bucket.
+  try {
+    await startWebs();
+    if (!options.inProcessWorker) for (let i = 0; i < options.workers; i++) await startWorker();
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 
   return {
     bases,
@@ -160,13 +176,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await stopProcess(worker);
       workers.splice(workers.indexOf(worker), 1);
     },
-    async stop() {
-      await Promise.all(processes.map(stopProcess));
-      await closeDb();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-      await bucket?.stop();
-    },
+    stop: stopAll,
   };
 }
 
