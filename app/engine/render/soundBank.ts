@@ -27,34 +27,15 @@ interface SampleLocation {
   endByteOffset?: unknown;
 }
 
-export interface SampleSharing {
-  /** Samples whose compressed data are now views into the shared file bytes. */
-  shared: number;
-  /** Compressed samples left with their own copy (their bytes were not found where expected). */
-  copied: number;
-  /** Bytes of compressed data that are views into the shared buffer. */
-  sharedBytes: number;
-}
-
 /**
  * Points each compressed sample of `bank` (parsed from `file`) at its bytes in `file` instead of the copy
  * the parser made. A sample whose location is unknown, or whose bytes there differ from its copy, keeps the
- * copy: sharing never changes what a sample holds.
+ * copy: sharing never changes what a sample holds (soundFontReport counts the views).
  */
-export function shareCompressedSamples(bank: BasicSoundBank, file: SharedArrayBuffer): SampleSharing {
-  const sharing: SampleSharing = { shared: 0, copied: 0, sharedBytes: 0 };
+export function shareCompressedSamples(bank: BasicSoundBank, file: SharedArrayBuffer): void {
   // Where the smpl chunk's data start in the file (a field of spessasynth_core's SoundFont2 parser).
   const dataStart = (bank as unknown as { sampleDataStartIndex?: unknown }).sampleDataStartIndex;
-  for (const sample of bank.samples) {
-    if (!sample.isCompressed) continue;
-    if (!shareOne(sample, file, dataStart)) {
-      sharing.copied++;
-      continue;
-    }
-    sharing.shared++;
-    sharing.sharedBytes += sample.getRawData(true).byteLength;
-  }
-  return sharing;
+  for (const sample of bank.samples) if (sample.isCompressed) shareOne(sample, file, dataStart);
 }
 
 function shareOne(sample: BasicSample, file: SharedArrayBuffer, dataStart: unknown): boolean {
@@ -98,23 +79,16 @@ export function shareDecodedSamples(bank: BasicSoundBank): void {
   });
 }
 
-let sharing: SampleSharing | null = null;
-
 export function loadSoundBank(): BasicSoundBank {
   if (!cached) {
     const file = soundFontBytes();
     // The parser reads the shared buffer in place (it only reads); its per-sample copies are replaced below.
     const bank = SoundBankLoader.fromArrayBuffer(file as unknown as ArrayBuffer);
-    sharing = shareCompressedSamples(bank, file);
+    shareCompressedSamples(bank, file);
     shareDecodedSamples(bank);
     cached = bank;
   }
   return cached;
-}
-
-/** How this thread's SoundFont shares its samples' compressed data (null until it is loaded). */
-export function soundBankSharing(): SampleSharing | null {
-  return sharing;
 }
 
 export interface SoundFontReport {
@@ -135,8 +109,9 @@ export interface SoundFontReport {
 /** What this thread's SoundFont holds, for tests and diagnostics (threads answer `soundFont` requests with it). */
 export function soundFontReport(): SoundFontReport {
   const report: SoundFontReport = { handed: soundFontBytesHanded(), loaded: cached !== null, compressed: 0, views: 0, decodedHere: decodes.decodedHere, decodesReused: decodes.reused };
+  if (!cached) return report;
   const file = soundFontBytes();
-  for (const sample of cached?.samples ?? []) {
+  for (const sample of cached.samples) {
     if (!sample.isCompressed) continue;
     report.compressed++;
     if (sample.getRawData(true).buffer === file) report.views++;

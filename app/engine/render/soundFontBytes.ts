@@ -97,8 +97,7 @@ export function soundFontBytes(): SharedArrayBuffer {
 
 /** Whether this thread's SoundFont bytes came from the thread that started it (rather than its own read). */
 export function soundFontBytesHanded(): boolean {
-  sharedSoundFont();
-  return handed;
+  return shared ? handed : handedSoundFont() !== null;
 }
 
 // The decoded samples' store. A sample decoded by one thread is copied into the shared data once and

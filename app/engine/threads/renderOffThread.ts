@@ -11,6 +11,9 @@ import { engineWorkerEntry, WorkerThread } from "./workerThread";
 let worker: WorkerThread | null = null;
 let backgroundWorker: WorkerThread | null = null;
 
+/** The song thread for renders someone waits for, and for getting a song ready for its first edit. */
+const songThread = () => (worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true }));
+
 /**
  * `background`: nobody waits for this render (a pool song, a catalogue preview). It runs on a song thread
  * of its own at the lowest CPU priority, with its own stem worker and LAME processes at that priority too,
@@ -27,7 +30,7 @@ export async function renderFromPartsOffThread(
 ): Promise<SongRender> {
   const thread = background
     ? (backgroundWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { lowPriority: true, soundFont: true }))
-    : (worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true }));
+    : songThread();
   // The early MP3's callback stays here; the song thread is told how many seconds, and sends the bytes back.
   const { earlyMp3, ...sent } = options;
   const onProgress = earlyMp3 ? (progress: unknown) => earlyMp3.ready((progress as { earlyMp3: Uint8Array }).earlyMp3) : undefined;
@@ -42,8 +45,7 @@ export async function renderFromPartsOffThread(
  * gives way to every render someone waits for. Resolves with how many strip fronts it made.
  */
 export async function prepareEditOffThread(composition: Composition, production: Production, options: Required<Pick<RenderOptions, "stemCache">> & Pick<RenderOptions, "excerpt">): Promise<number> {
-  worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true });
-  const reply = await worker.request<{ made: number }>({ task: "prepareEdit", composition, production, options });
+  const reply = await songThread().request<{ made: number }>({ task: "prepareEdit", composition, production, options });
   return reply.made;
 }
 
