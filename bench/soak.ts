@@ -7,6 +7,11 @@
 // threads and native memory. Targets: RSS after the last song <= 1 GB, and flat from song 20 on (the
 // least-squares slope from song 20 to the end, in MB per song). Numbers only, never asserted.
 //
+// Three readings per song, because a whole-song render in flight holds several 64 MB buffers: "RSS" right
+// after the song's share page (the create's pool song usually renders then), "peak" (the highest reading,
+// every 100 ms, while the song was made and edited), and "idle" (once no song job is waiting or running:
+// what the process keeps between songs).
+//
 // Settings: BENCH_DEFAULT_MALLOC=1 (measure with glibc's default allocator settings instead of the
 // GLIBC_TUNABLES the app runs with), BENCH_SOAK_SONGS (50), BENCH_SOAK_EXCERPT_SECONDS (unset: whole songs; a number renders that
 // many seconds of each, to finish sooner on a loaded machine: say so with the figures).
@@ -47,17 +52,30 @@ console.log(`bench:soak: ${SONGS} songs made and edited through the app, ${EXCER
 console.log(`machine: ${machine()} (shared with other work: compare within one run)`);
 console.log(`allocator: ${process.env.BENCH_DEFAULT_MALLOC ? "glibc defaults (BENCH_DEFAULT_MALLOC)" : `GLIBC_TUNABLES=${MEMORY_TUNABLES}, as npm start, npm run worker and the image run`}`);
 console.log(`start: RSS ${server.rssMb()} MB`);
-console.log("song | create→playable s | edit s | RSS MB | heap MB | external MB | rest MB");
+console.log("song | create→playable s | edit s | RSS MB | peak MB | idle MB | heap MB | external MB | rest MB");
+
+/** Song jobs waiting or running (pool refills, renders, prepare-edit), from /metrics. */
+async function songJobs(): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  let jobs = 0;
+  for (const match of text.matchAll(/^songloom_queue_jobs\{queue="(song\.[^"]+)",state="[a-z]+"\} (\d+)$/gm)) jobs += Number(match[2]);
+  return jobs;
+}
 
 // A new user every SONGS_PER_USER songs: one user's plan limits how many songs they may save.
 const SONGS_PER_USER = 10;
 let person = await cluster.signedInUser();
 const json = (path: string, body: unknown) => fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: person.cookie }, body: JSON.stringify(body) });
 const rss: [number, number][] = [];
+const idleRss: [number, number][] = [];
+let peakSinceSample = 0;
+let overallPeak = 0;
+const sampler = setInterval(() => (peakSinceSample = Math.max(peakSinceSample, server.rssMb() ?? 0)), 100);
 try {
   for (let song = 1; song <= SONGS; song++) {
     if (song > 1 && (song - 1) % SONGS_PER_USER === 0) person = await cluster.signedInUser();
     const started = Date.now();
+    peakSinceSample = server.rssMb() ?? 0;
     const created = await json("/api/song", { style: "wd_lofi", filter: "morning_sun", songs: 1, advanced: 1 });
     if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
     const songId: string = (await created.json()).songs[0].id;
@@ -87,12 +105,23 @@ try {
     const external = (metric(metrics, "nodejs_external_memory_bytes") ?? 0) / 1024 / 1024;
     const now = server.rssMb() ?? 0;
     rss.push([song, now]);
-    console.log(`${song} | ${playable.toFixed(1)} | ${edited.toFixed(1)} | ${now} | ${heap.toFixed(0)} | ${external.toFixed(0)} | ${(now - heap - external).toFixed(0)}`);
+    // Idle: the pool song and any prepare-edit done; a second's grace for the threads to free what they held.
+    await until(async () => (await songJobs()) === 0, `the song queues to empty after song ${song}`);
+    await sleep(1000);
+    const idle = server.rssMb() ?? 0;
+    idleRss.push([song, idle]);
+    const peak = Math.max(peakSinceSample, now, idle);
+    overallPeak = Math.max(overallPeak, peak);
+    console.log(`${song} | ${playable.toFixed(1)} | ${edited.toFixed(1)} | ${now} | ${peak} | ${idle} | ${heap.toFixed(0)} | ${external.toFixed(0)} | ${(now - heap - external).toFixed(0)}`);
   }
   const tail = rss.filter(([song]) => song >= Math.min(20, SONGS));
   const last = rss[rss.length - 1]?.[1] ?? 0;
-  const peak = Math.max(...rss.map(([, mb]) => mb));
+  const peak = overallPeak;
   console.log(`\nRSS after song ${SONGS}: ${last} MB (target ≤ 1024), peak ${peak} MB; slope from song ${tail[0]?.[0]} to ${SONGS}: ${slope(tail).toFixed(2)} MB/song (target: flat, about 0)`);
+  const idleTail = idleRss.filter(([song]) => song >= Math.min(20, SONGS));
+  const idleValues = idleTail.map(([, mb]) => mb);
+  console.log(`idle RSS after song ${SONGS}: ${idleRss[idleRss.length - 1]?.[1]} MB; from song ${idleTail[0]?.[0]}: ${Math.min(...idleValues)}–${Math.max(...idleValues)} MB, slope ${slope(idleTail).toFixed(2)} MB/song`);
 } finally {
+  clearInterval(sampler);
   await cluster.stop();
 }
