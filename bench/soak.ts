@@ -10,7 +10,7 @@
 // Three readings per song, because a whole-song render in flight holds several 64 MB buffers: "RSS" right
 // after the song's share page (the create's pool song usually renders then), "peak" (the highest reading,
 // every 100 ms, while the song was made and edited), and "idle" (once no song job is waiting or running:
-// what the process keeps between songs).
+// what the process keeps between songs, read BENCH_SOAK_SETTLE_SECONDS, 16 by default, after the last job).
 //
 // Settings: BENCH_DEFAULT_MALLOC=1 (measure with glibc's default allocator settings instead of the
 // GLIBC_TUNABLES the app runs with), BENCH_SOAK_SONGS (50), BENCH_SOAK_EXCERPT_SECONDS (unset: whole songs; a number renders that
@@ -19,6 +19,7 @@ import { machine, MEMORY_TUNABLES, METRICS_TOKEN, startCluster } from "./support
 
 const SONGS = Number(process.env.BENCH_SOAK_SONGS ?? 50);
 const EXCERPT = process.env.BENCH_SOAK_EXCERPT_SECONDS ? Number(process.env.BENCH_SOAK_EXCERPT_SECONDS) : undefined;
+const SETTLE_SECONDS = Number(process.env.BENCH_SOAK_SETTLE_SECONDS ?? 16);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 900_000): Promise<T> {
@@ -53,6 +54,16 @@ console.log(`machine: ${machine()} (shared with other work: compare within one r
 console.log(`allocator: ${process.env.BENCH_DEFAULT_MALLOC ? "glibc defaults (BENCH_DEFAULT_MALLOC)" : `GLIBC_TUNABLES=${MEMORY_TUNABLES}, as npm start, npm run worker and the image run`}`);
 console.log(`start: RSS ${server.rssMb()} MB`);
 console.log("song | create→playable s | edit s | RSS MB | peak MB | idle MB | heap MB | external MB | rest MB");
+
+/** Each engine song thread's heap + external memory, from /metrics. */
+async function threadsMb(): Promise<string> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const threads = new Map<string, string[]>();
+  for (const match of text.matchAll(/^songloom_engine_thread_bytes\{thread="([^"]+)",kind="([a-z]+)"\} ([0-9.e+]+)$/gm)) {
+    threads.set(match[1]!, [...(threads.get(match[1]!) ?? []), `${match[2]} ${(Number(match[3]) / 1024 / 1024).toFixed(0)}`]);
+  }
+  return [...threads].map(([thread, kinds]) => `${thread}: ${kinds.join(", ")}`).join("; ");
+}
 
 /** Song jobs waiting or running (pool refills, renders, prepare-edit), from /metrics. */
 async function songJobs(): Promise<number> {
@@ -105,11 +116,13 @@ try {
     const external = (metric(metrics, "nodejs_external_memory_bytes") ?? 0) / 1024 / 1024;
     const now = server.rssMb() ?? 0;
     rss.push([song, now]);
-    // Idle: the pool song and any prepare-edit done; a second's grace for the threads to free what they held.
+    // Idle: the pool song and any prepare-edit done, and then long enough for the engine to stop the threads
+    // it keeps only while there is work (the background song thread: 15 s, renderOffThread.ts).
     await until(async () => (await songJobs()) === 0, `the song queues to empty after song ${song}`);
-    await sleep(1000);
+    await sleep(SETTLE_SECONDS * 1000);
     const idle = server.rssMb() ?? 0;
     idleRss.push([song, idle]);
+    if (process.env.BENCH_SOAK_THREADS) console.log(`   idle threads (heap+external MB): ${await threadsMb()}`);
     const peak = Math.max(peakSinceSample, now, idle);
     overallPeak = Math.max(overallPeak, peak);
     console.log(`${song} | ${playable.toFixed(1)} | ${edited.toFixed(1)} | ${now} | ${peak} | ${idle} | ${heap.toFixed(0)} | ${external.toFixed(0)} | ${(now - heap - external).toFixed(0)}`);

@@ -37,3 +37,30 @@ test("an engine thread lowers its own CPU priority (WORKER_NICE, 10), leaving th
   expect(await echo.request<{ nice: number }>({ kind: "nice" })).toMatchObject({ nice: Math.max(before, 10) });
   expect(os.getPriority()).toBe(before);
 });
+
+test("a thread with retireAfterIdleMs stops once idle that long, and the next request starts a new one; work within the time keeps it", async () => {
+  const retiring = new WorkerThread(new URL("./fixtures/echoWorker.ts", import.meta.url), { retireAfterIdleMs: 300 });
+  threads.push(retiring);
+  const first = await retiring.request<{ threadId: number }>({ kind: "echo", text: "one" });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect((await retiring.request<{ threadId: number }>({ kind: "echo", text: "two" })).threadId).toBe(first.threadId);
+  expect(retiring.running).toBe(true);
+  await expect.poll(() => retiring.running, { timeout: 5_000 }).toBe(false);
+  const next = await retiring.request<{ threadId: number; text: string }>({ kind: "echo", text: "three" });
+  expect(next.text).toBe("three");
+  expect(next.threadId).not.toBe(first.threadId);
+});
+
+test("a thread that has done engine work collects its garbage once idle for a second (threads/idleCollect.ts)", async () => {
+  const echo = thread("echoWorker.ts");
+  const MB = 1024 * 1024;
+  const busy = await echo.request<{ during: { arrayBuffers: number }; memory: { arrayBuffers: number } }>({ kind: "garbage" });
+  expect(busy.during.arrayBuffers).toBeGreaterThan(64 * MB);
+  // The dropped 64 MB buffer is still held right after the work: nothing has collected it.
+  expect(busy.memory.arrayBuffers).toBeGreaterThan(64 * MB);
+  await expect
+    .poll(async () => (await echo.request<{ collections: number }>({ kind: "memory" })).collections, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(1);
+  const idle = await echo.request<{ memory: { arrayBuffers: number } }>({ kind: "memory" });
+  expect(idle.memory.arrayBuffers).toBeLessThan(16 * MB);
+});

@@ -174,7 +174,7 @@ export class Mixer {
     this.finished = true;
     const { sums, partials, style } = this;
     const length = this.lengthSamples;
-    // Sums of its own become the mix in place; shared ones (kept between edits, threads/editMix.ts) into new
+    // Sums of its own become the mix in place; shared ones (both threads add into them, threads/editMix.ts) into new
     // buffers, which the master may then move to another thread and back (masterOnWorker.ts).
     const inPlace = !(sums.busLeft.buffer instanceof SharedArrayBuffer);
     const left = inPlace ? new Float32Array(sums.busLeft.buffer, sums.busLeft.byteOffset, length) : new Float32Array(length);

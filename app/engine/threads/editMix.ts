@@ -136,24 +136,11 @@ function mixFrontChunks(session: Pick<MixSession, "tracks" | "fronts" | "claim" 
 }
 
 /**
- * This thread's fixed-point sums for edits (the mixing thread's, which both threads add front chunks to,
- * or the stem worker's), kept between edits in shared memory: fresh 30 MB arrays cost more in page faults
- * than the mixing they hold. Zeroed for each use; released after a minute without an edit.
+ * Fixed-point sums in shared memory, so that both threads can add into them. Made for each edit and
+ * collected after it: keeping them between edits (254 MB on the two threads for a 3-minute song) saved no
+ * measurable time (bench:rerender, 2026-11-28) and was most of what an idle process held.
  */
-let spare: PartialMix | null = null;
-let releaseSpare: ReturnType<typeof setTimeout> | null = null;
-const KEEP_SPARE_MS = 60_000;
-
-export function warmSums(length: number): PartialMix {
-  if (releaseSpare) clearTimeout(releaseSpare);
-  if (spare?.busLeft.length !== length) spare = sharedSums(length);
-  else for (const signal of Object.values(spare)) signal.fill(0);
-  releaseSpare = setTimeout(() => (spare = null), KEEP_SPARE_MS);
-  releaseSpare.unref();
-  return spare;
-}
-
-function sharedSums(length: number): PartialMix {
+export function sharedSums(length: number): PartialMix {
   return { busLeft: createFixed(length, true), busRight: createFixed(length, true), reverbSend: createFixed(length, true), delaySend: createFixed(length, true) };
 }
 
@@ -165,7 +152,7 @@ export async function runMixSession(session: MixSession): Promise<PartialMix | n
   const shared = { sums: session.sums, ...(session.duck ? { duck: session.duck } : {}) };
   const cache = diskStemCache(session.cache.dir, session.cache.maxBytes);
   let own: Mixer | null = null;
-  const mixer = () => (own ??= new Mixer(session.lengthSamples, session.tracks, session.options, { sums: warmSums(session.lengthSamples), ...(session.duck ? { duck: session.duck } : {}) }));
+  const mixer = () => (own ??= new Mixer(session.lengthSamples, session.tracks, session.options, { sums: sharedSums(session.lengthSamples), ...(session.duck ? { duck: session.duck } : {}) }));
   for (const job of session.own) await runMixJob(job, session.tracks[job.index]!, session.durationSeconds, mixer(), cache);
   await runSharedJobs(session, mixer, cache);
   mixFrontChunks(session, new Mixer(session.lengthSamples, session.tracks, session.options, shared));

@@ -9,6 +9,7 @@ import { MASTERING_PRESETS, masterWithPreset, presetByLetter, renderPreviews } f
 import type { StereoBuffer } from "../types";
 import { decodeAudio } from "../vocals/decode";
 import type { MasteringRequest } from "./masteringOffThread";
+import { asWork } from "./idleCollect";
 
 async function stereo(bytes: Uint8Array): Promise<StereoBuffer> {
   const decoded = await decodeAudio(bytes, { maxSeconds: 3600 });
@@ -50,12 +51,14 @@ async function handle(message: MasteringRequest): Promise<{ reply: object; trans
 let queue: Promise<void> = Promise.resolve();
 
 parentPort?.on("message", (message: MasteringRequest & { id: number }) => {
-  queue = queue.then(async () => {
-    try {
-      const { reply, transfer } = await handle(message);
-      parentPort?.postMessage({ id: message.id, ...reply }, transfer);
-    } catch (error) {
-      parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    }
-  });
+  queue = queue.then(() =>
+    asWork(async () => {
+      try {
+        const { reply, transfer } = await handle(message);
+        parentPort?.postMessage({ id: message.id, ...reply }, transfer);
+      } catch (error) {
+        parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      }
+    }),
+  );
 });

@@ -12,7 +12,8 @@ import { stripFrontFor } from "../mix/mixer";
 import { integratedLoudness } from "../master";
 import { drainStemPool, recycleStem, renderStem, type SoundFontReport } from "../render";
 import { stripFront } from "../mix/channelStrip";
-import { byLengthOfWork, mixOnBothThreads, warmSums, type MixJob } from "./editMix";
+import type { ThreadMemory } from "./threadMemory";
+import { byLengthOfWork, mixOnBothThreads, sharedSums, type MixJob } from "./editMix";
 import { MIX_BLOCK, workerShare } from "../mix/effectReturns";
 import { consumeEffectReturns, createEffectRing, fail as failEffects } from "./effectReturns";
 import { flushStemWrites, stemCacheKey, stripFrontCacheKey, type DiskStemCache } from "./stemCache";
@@ -62,6 +63,12 @@ export async function stemWorkerSoundFontReport(): Promise<SoundFontReport | nul
   if (!worker) return null;
   const reply = await worker.request<{ report: SoundFontReport }>({ kind: "soundFont" });
   return reply.report;
+}
+
+/** What the stem worker holds (threadMemory.ts), or null if none has started. */
+export async function stemWorkerMemory(): Promise<ThreadMemory | null> {
+  if (!worker) return null;
+  return (await worker.request<{ memory: ThreadMemory }>({ kind: "memory" })).memory;
 }
 
 /**
@@ -128,8 +135,8 @@ export async function renderMix(request: RenderMixRequest): Promise<RenderMixRes
       jobs.push({ index, source: hitIndices.has(index) ? "dry" : "render", stemKey: cacheKeys[index]! });
     });
     const soundFontRender = (job: MixJob) => job.source === "render" && !needsNoSoundFont(request.tracks[job.index]!);
-    // The sums both threads add front chunks to are shared memory, kept warm between edits.
-    const shared = new Mixer(request.lengthSamples, request.tracks, request.options, { sums: warmSums(request.lengthSamples) });
+    // The sums both threads add front chunks to are shared memory.
+    const shared = new Mixer(request.lengthSamples, request.tracks, request.options, { sums: sharedSums(request.lengthSamples) });
     await mixOnBothThreads(
       stemWorker,
       shared,

@@ -6,10 +6,20 @@ import type { RenderOptions, SongRender } from "../pipeline";
 import type { SoundFontReport } from "../render";
 import type { Composition, Production } from "../types";
 import { asForeground, foregroundGate } from "./foregroundGate";
+import type { ThreadMemory } from "./threadMemory";
 import { engineWorkerEntry, WorkerThread } from "./workerThread";
 
 let worker: WorkerThread | null = null;
 let backgroundWorker: WorkerThread | null = null;
+
+/**
+ * How long the background song thread (with its stem worker) and the preview thread are kept without work
+ * before they are stopped (WorkerThread retireAfterIdleMs, ADR 032). Pool songs come in bursts after
+ * creates; a new thread costs about half a second, which a pool song never waits on and a preview waits on
+ * only after two idle minutes.
+ */
+const BACKGROUND_IDLE_MS = 15_000;
+const PREVIEW_IDLE_MS = 120_000;
 
 /** The song thread for renders someone waits for, and for getting a song ready for its first edit. */
 const songThread = () => (worker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true }));
@@ -29,7 +39,7 @@ export async function renderFromPartsOffThread(
   { background = false }: { background?: boolean } = {},
 ): Promise<SongRender> {
   const thread = background
-    ? (backgroundWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { lowPriority: true, soundFont: true }))
+    ? (backgroundWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { lowPriority: true, soundFont: true, retireAfterIdleMs: BACKGROUND_IDLE_MS }))
     : songThread();
   // The early MP3's callback stays here; the song thread is told how many seconds, and sends the bytes back.
   const { earlyMp3, ...sent } = options;
@@ -57,7 +67,7 @@ let previewWorker: WorkerThread | null = null;
  * Create plays while the rest renders (docs/create-flow.md, progressive playback).
  */
 export async function renderPreviewOffThread(composition: Composition, production: Production, seconds: number): Promise<SongRender> {
-  previewWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true });
+  previewWorker ??= new WorkerThread(engineWorkerEntry("threads/songWorker.ts"), { soundFont: true, retireAfterIdleMs: PREVIEW_IDLE_MS });
   const options: Omit<RenderOptions, "keepStems" | "stems" | "pauseWhile"> = { excerpt: { startSeconds: 0, seconds }, parallel: false };
   const thread = previewWorker;
   const reply = await asForeground(() => thread.request<{ rendered: SongRender }>({ composition, production, options }));
@@ -76,7 +86,31 @@ export interface SongThreadSoundFont {
  * For tests and diagnostics; starts no thread.
  */
 export async function songThreadSoundFonts(): Promise<{ song?: SongThreadSoundFont; background?: SongThreadSoundFont; preview?: SongThreadSoundFont }> {
-  const ask = (thread: WorkerThread | null) => thread?.request<{ report: SongThreadSoundFont }>({ task: "soundFont" }).then((reply) => reply.report);
+  const ask = (thread: WorkerThread | null) => (thread?.running ? thread : null)?.request<{ report: SongThreadSoundFont }>({ task: "soundFont" }).then((reply) => reply.report);
   const [song, background, preview] = await Promise.all([ask(worker), ask(backgroundWorker), ask(previewWorker)]);
   return { ...(song ? { song } : {}), ...(background ? { background } : {}), ...(preview ? { preview } : {}) };
+}
+
+/** How long a memory report waits for a thread busy in a step that does not yield. */
+const MEMORY_REPORT_TIMEOUT_MS = 1_000;
+
+/**
+ * What each song thread started so far and its stem worker hold (threadMemory.ts), by thread: song,
+ * background, preview, each with its stem worker as `<thread>Stems`. A thread that does not answer within
+ * a second is left out. Starts no thread.
+ */
+export async function songThreadsMemory(): Promise<Record<string, ThreadMemory>> {
+  const threads = { song: worker, background: backgroundWorker, preview: previewWorker };
+  const report: Record<string, ThreadMemory> = {};
+  await Promise.all(
+    Object.entries(threads).map(async ([name, thread]) => {
+      if (!thread?.running) return;
+      const timeout = new Promise<null>((resolve) => setTimeout(resolve, MEMORY_REPORT_TIMEOUT_MS, null).unref());
+      const reply = await Promise.race([thread.request<{ memory: { thread: ThreadMemory; stemWorker: ThreadMemory | null } }>({ task: "memory" }).catch(() => null), timeout]);
+      if (!reply) return;
+      report[name] = reply.memory.thread;
+      if (reply.memory.stemWorker) report[`${name}Stems`] = reply.memory.stemWorker;
+    }),
+  );
+  return report;
 }

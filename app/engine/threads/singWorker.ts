@@ -13,6 +13,7 @@ import { writeVocalMelody, type LyricsInput, type VocalNote } from "../vocals/me
 import { renderVoicePreview } from "../vocals/preview";
 import { mixVocal, produceVocal } from "../vocals/vocalChain";
 import { getVoice } from "../vocals/voices";
+import { asWork } from "./idleCollect";
 
 export type SingRequest =
   | { type: "melody"; composition: Composition; lyrics: LyricsInput; seed: number; voiceId: string }
@@ -74,12 +75,14 @@ async function handle(message: SingRequest & { id: number }): Promise<{ reply: o
 let queue: Promise<void> = Promise.resolve();
 
 parentPort?.on("message", (message: SingRequest & { id: number }) => {
-  queue = queue.then(async () => {
-    try {
-      const { reply, transfer } = await handle(message);
-      parentPort?.postMessage({ id: message.id, ...reply }, transfer);
-    } catch (error) {
-      parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    }
-  });
+  queue = queue.then(() =>
+    asWork(async () => {
+      try {
+        const { reply, transfer } = await handle(message);
+        parentPort?.postMessage({ id: message.id, ...reply }, transfer);
+      } catch (error) {
+        parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      }
+    }),
+  );
 });

@@ -14,7 +14,9 @@ import { parentPort } from "node:worker_threads";
 import { prepareEdit, renderFromParts, type RenderOptions } from "../pipeline";
 import { soundFontReport } from "../render";
 import { whileForegroundRuns } from "./foregroundGate";
-import { stemWorkerSoundFontReport } from "./renderMix";
+import { stemWorkerMemory, stemWorkerSoundFontReport } from "./renderMix";
+import { asWork } from "./idleCollect";
+import { threadMemory } from "./threadMemory";
 import type { Composition, Production } from "../types";
 
 interface SongRequest {
@@ -73,8 +75,18 @@ async function reportSoundFont(id: number): Promise<void> {
   }
 }
 
-parentPort?.on("message", (message: (SongRequest & { receivedAt?: number }) | { id: number; task: "soundFont" }) => {
+/** What this thread and its stem worker hold (threadMemory.ts): answered at once, not queued. */
+async function reportMemory(id: number): Promise<void> {
+  try {
+    parentPort?.postMessage({ id, memory: { thread: threadMemory(), stemWorker: await stemWorkerMemory() } });
+  } catch (error) {
+    parentPort?.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
+
+parentPort?.on("message", (message: (SongRequest & { receivedAt?: number }) | { id: number; task: "soundFont" } | { id: number; task: "memory" }) => {
   if (message.task === "soundFont") return void reportSoundFont(message.id);
+  if (message.task === "memory") return void reportMemory(message.id);
   message.receivedAt = performance.now();
   if (message.background || message.task === "prepareEdit") {
     // On this thread, behind its own foreground renders; a background song thread, behind the process's.
@@ -82,13 +94,13 @@ parentPort?.on("message", (message: (SongRequest & { receivedAt?: number }) | { 
     const pause = gate ? async () => { await whileForegroundRuns(gate); await whileForegroundPending(); } : whileForegroundPending;
     background = background.then(async () => {
       await pause();
-      await render(message, pause);
+      await asWork(() => render(message, pause));
     });
     return;
   }
   foregroundPending++;
   foreground = foreground.then(async () => {
-    await render(message);
+    await asWork(() => render(message));
     if (--foregroundPending > 0) return;
     const waiting = resumeBackground;
     resumeBackground = [];

@@ -15,6 +15,8 @@ import { drainStemPool, loadSoundBank, recycleStem, renderStem, soundFontReport 
 import { runMixSession, type MixSession } from "./editMix";
 import { produceEffectReturns, type EffectRing } from "./effectReturns";
 import { flushStemWrites } from "./stemCache";
+import { threadMemory } from "./threadMemory";
+import { asWork } from "./idleCollect";
 
 // Parse the SoundFont as soon as the worker starts, while the main thread is still composing. Its samples'
 // compressed data are views into the process's one copy of the file, handed over at start (soundFontBytes.ts).
@@ -32,51 +34,54 @@ type Message =
   | { id: number; kind: "soundFont" };
 
 /** Unanswered, and handled at once rather than queued: stems the mixing thread is done with, for reuse. */
-type PoolMessage = { kind: "recycle"; stem: StereoBuffer } | { kind: "drain" };
+type PoolMessage = { kind: "recycle"; stem: StereoBuffer } | { kind: "drain" } | { id: number; kind: "memory" };
 
 parentPort?.on("message", (message: Message | PoolMessage) => {
   if (message.kind === "recycle") return recycleStem(message.stem);
   if (message.kind === "drain") return drainStemPool();
-  queue = queue.then(async () => {
-    try {
-      if (message.kind === "master") {
-        const result = runChannelOp(message.op);
-        const transfer = [result.samples.buffer, ...(result.output ? [result.output.buffer] : [])] as ArrayBuffer[];
-        parentPort?.postMessage({ id: message.id, result }, transfer);
-        return;
+  if (message.kind === "memory") return parentPort?.postMessage({ id: message.id, memory: threadMemory() });
+  queue = queue.then(() =>
+    asWork(async () => {
+      try {
+        if (message.kind === "master") {
+          const result = runChannelOp(message.op);
+          const transfer = [result.samples.buffer, ...(result.output ? [result.output.buffer] : [])] as ArrayBuffer[];
+          parentPort?.postMessage({ id: message.id, result }, transfer);
+          return;
+        }
+        if (message.kind === "soundFont") {
+          parentPort?.postMessage({ id: message.id, report: soundFontReport() });
+          return;
+        }
+        if (message.kind === "flushStemWrites") {
+          flushStemWrites();
+          parentPort?.postMessage({ id: message.id });
+          return;
+        }
+        if (message.kind === "mix") {
+          // The partial is in shared memory: sent, not transferred.
+          const partial = await runMixSession(message.session);
+          parentPort?.postMessage({ id: message.id, partial });
+          return;
+        }
+        if (message.kind === "effects") {
+          produceEffectReturns(message.input, message.share, message.ring);
+          parentPort?.postMessage({ id: message.id });
+          return;
+        }
+        if (message.kind === "stripFront") {
+          const { stem } = message;
+          const skipped = stripFront(stem, message.part, message.gain, message.length);
+          parentPort?.postMessage({ id: message.id, stem, skipped }, [stem.left.buffer as ArrayBuffer, stem.right.buffer as ArrayBuffer]);
+          return;
+        }
+        const stem = await renderStem(message.track, message.durationSeconds);
+        // Measured here, off the mixing thread, for the mixer's gain staging.
+        const lufs = integratedLoudness(stem);
+        parentPort?.postMessage({ id: message.id, stem, lufs }, [stem.left.buffer as ArrayBuffer, stem.right.buffer as ArrayBuffer]);
+      } catch (error) {
+        parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       }
-      if (message.kind === "soundFont") {
-        parentPort?.postMessage({ id: message.id, report: soundFontReport() });
-        return;
-      }
-      if (message.kind === "flushStemWrites") {
-        flushStemWrites();
-        parentPort?.postMessage({ id: message.id });
-        return;
-      }
-      if (message.kind === "mix") {
-        // The partial is in shared memory (kept for the next edit's session): sent, not transferred.
-        const partial = await runMixSession(message.session);
-        parentPort?.postMessage({ id: message.id, partial });
-        return;
-      }
-      if (message.kind === "effects") {
-        produceEffectReturns(message.input, message.share, message.ring);
-        parentPort?.postMessage({ id: message.id });
-        return;
-      }
-      if (message.kind === "stripFront") {
-        const { stem } = message;
-        const skipped = stripFront(stem, message.part, message.gain, message.length);
-        parentPort?.postMessage({ id: message.id, stem, skipped }, [stem.left.buffer as ArrayBuffer, stem.right.buffer as ArrayBuffer]);
-        return;
-      }
-      const stem = await renderStem(message.track, message.durationSeconds);
-      // Measured here, off the mixing thread, for the mixer's gain staging.
-      const lufs = integratedLoudness(stem);
-      parentPort?.postMessage({ id: message.id, stem, lufs }, [stem.left.buffer as ArrayBuffer, stem.right.buffer as ArrayBuffer]);
-    } catch (error) {
-      parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    }
-  });
+    }),
+  );
 });

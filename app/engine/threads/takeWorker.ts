@@ -12,6 +12,7 @@ import { encodeWav } from "../encode";
 import type { Composition, StereoBuffer } from "../types";
 import { AudioTooLongError, decodeAudio, toMono, UnsupportedAudioFormatError } from "../vocals/decode";
 import { processTake, TakeOptionsError, type TakeOptions, type TakeReport } from "../vocals/processTake";
+import { asWork } from "./idleCollect";
 
 export interface DecodeTakeRequest {
   op: "decode";
@@ -72,16 +73,18 @@ async function process(request: ProcessTakeRequest) {
 let queue: Promise<void> = Promise.resolve();
 
 parentPort?.on("message", (message: (DecodeTakeRequest | ProcessTakeRequest) & { id: number }) => {
-  queue = queue.then(async () => {
-    try {
-      const result = message.op === "decode" ? await decode(message) : await process(message);
-      parentPort?.postMessage({ id: message.id, ...result }, [result.wav.buffer] as ArrayBuffer[]);
-    } catch (error) {
-      if (error instanceof UnsupportedAudioFormatError || error instanceof AudioTooLongError || error instanceof TakeOptionsError) {
-        parentPort?.postMessage({ id: message.id, rejected: { field: error.field, message: error.message } });
-      } else {
-        parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  queue = queue.then(() =>
+    asWork(async () => {
+      try {
+        const result = message.op === "decode" ? await decode(message) : await process(message);
+        parentPort?.postMessage({ id: message.id, ...result }, [result.wav.buffer] as ArrayBuffer[]);
+      } catch (error) {
+        if (error instanceof UnsupportedAudioFormatError || error instanceof AudioTooLongError || error instanceof TakeOptionsError) {
+          parentPort?.postMessage({ id: message.id, rejected: { field: error.field, message: error.message } });
+        } else {
+          parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        }
       }
-    }
-  });
+    }),
+  );
 });

@@ -7,6 +7,7 @@ import { encodeMp3Parallel, songPeaks, WavWriter } from "../encode";
 import { decodeAudio } from "../vocals/decode";
 import { mixVocal } from "../vocals/vocalChain";
 import type { StereoBuffer } from "../types";
+import { asWork } from "./idleCollect";
 
 interface MixRequest {
   id: number;
@@ -26,19 +27,21 @@ async function stereo(bytes: Uint8Array): Promise<StereoBuffer> {
 let queue: Promise<void> = Promise.resolve();
 
 parentPort?.on("message", (message: MixRequest) => {
-  queue = queue.then(async () => {
-    try {
-      const [instrumental, vocal] = await Promise.all([stereo(message.instrumentalWav), stereo(message.vocalWav)]);
-      const mixed = mixVocal({ instrumental, vocal, emphasis: message.emphasis });
-      const wavWriter = new WavWriter(mixed.audio);
-      const mp3Pending = encodeMp3Parallel(mixed.audio, wavWriter);
-      await wavWriter.complete;
-      const wav = wavWriter.bytes;
-      const peaks = songPeaks(mixed.audio, message.segmentSeconds, message.segmentCount);
-      const mp3 = await mp3Pending;
-      parentPort?.postMessage({ id: message.id, mp3, wav, peaks, lufs: mixed.lufs }, [mp3.buffer, wav.buffer] as ArrayBuffer[]);
-    } catch (error) {
-      parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    }
-  });
+  queue = queue.then(() =>
+    asWork(async () => {
+      try {
+        const [instrumental, vocal] = await Promise.all([stereo(message.instrumentalWav), stereo(message.vocalWav)]);
+        const mixed = mixVocal({ instrumental, vocal, emphasis: message.emphasis });
+        const wavWriter = new WavWriter(mixed.audio);
+        const mp3Pending = encodeMp3Parallel(mixed.audio, wavWriter);
+        await wavWriter.complete;
+        const wav = wavWriter.bytes;
+        const peaks = songPeaks(mixed.audio, message.segmentSeconds, message.segmentCount);
+        const mp3 = await mp3Pending;
+        parentPort?.postMessage({ id: message.id, mp3, wav, peaks, lufs: mixed.lufs }, [mp3.buffer, wav.buffer] as ArrayBuffer[]);
+      } catch (error) {
+        parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      }
+    }),
+  );
 });

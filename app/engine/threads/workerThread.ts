@@ -74,6 +74,7 @@ export class WorkerThread {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private retireTimer: ReturnType<typeof setTimeout> | null = null;
 
   /**
    * `lowPriority`: the thread runs at the lowest CPU priority (nice 19), and so do the threads and programs
@@ -84,10 +85,15 @@ export class WorkerThread {
    * is handed this process's one copy of the file's bytes (render/soundFontBytes.ts, a SharedArrayBuffer read
    * once by the first thread that needs it) and the process's store of decoded samples; its SoundFont's
    * samples are views into them (docs/decisions/031-one-soundfont-per-process.md).
+   *
+   * `retireAfterIdleMs`: the thread is stopped once it has had no request for this long, and everything it
+   * held (its heap, its buffers, the threads it started) goes with it; the next request starts a new one.
+   * For threads whose work comes in bursts nobody waits on (pool songs), so an idle process does not keep
+   * them (docs/decisions/032-idle-engine-threads.md).
    */
   constructor(
     private readonly entry: URL,
-    private readonly options: { lowPriority?: boolean; soundFont?: boolean } = {},
+    private readonly options: { lowPriority?: boolean; soundFont?: boolean; retireAfterIdleMs?: number } = {},
   ) {
     this.start();
   }
@@ -112,7 +118,10 @@ export class WorkerThread {
       // Something the request produced before its reply (the reply still follows).
       if (message.progress !== undefined) return waiting.onProgress?.(message.progress);
       this.pending.delete(message.id);
-      if (this.pending.size === 0) worker.unref();
+      if (this.pending.size === 0) {
+        worker.unref();
+        this.retireWhenIdle(worker);
+      }
       if (message.error) waiting.reject(new Error(message.error));
       else waiting.resolve(message);
     });
@@ -126,6 +135,23 @@ export class WorkerThread {
     return worker;
   }
 
+  private retireWhenIdle(worker: Worker): void {
+    const idleMs = this.options.retireAfterIdleMs;
+    if (idleMs === undefined) return;
+    this.retireTimer = setTimeout(() => {
+      this.retireTimer = null;
+      if (this.worker !== worker || this.pending.size > 0) return;
+      this.worker = null;
+      void worker.terminate();
+    }, idleMs);
+    this.retireTimer.unref();
+  }
+
+  /** Whether the thread is running (it may have been retired, or not started yet). */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
   /** Whether a request is waiting for its reply (the worker is busy, or will be). */
   get busy(): boolean {
     return this.pending.size > 0;
@@ -137,6 +163,8 @@ export class WorkerThread {
    */
   request<Reply>(payload: object, transfer: ArrayBuffer[] = [], onProgress?: (progress: unknown) => void): Promise<Reply> {
     const id = this.nextId++;
+    if (this.retireTimer) clearTimeout(this.retireTimer);
+    this.retireTimer = null;
     const worker = this.worker ?? this.start();
     // Keep the process alive while a reply is outstanding.
     worker.ref();

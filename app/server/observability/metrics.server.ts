@@ -11,6 +11,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "../db.server";
 import { env } from "../env.server";
+import { songThreadsMemory } from "~/engine/threads";
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -59,6 +60,25 @@ new Gauge({
       sql`select name, state::text as state, count(*)::int as jobs from pgboss.job where state in ('created', 'retry', 'active') group by name, state`,
     );
     for (const row of rows) this.set({ queue: row.name, state: row.state }, row.jobs);
+  },
+});
+
+/**
+ * What each engine song thread of this process holds (its V8 heap, and its ArrayBuffers: sample buffers),
+ * asked when scraped; none when this process runs no renders (WORKER_IN_PROCESS=false). RSS is the process's
+ * whole; this says which thread it is in.
+ */
+new Gauge({
+  name: "songloom_engine_thread_bytes",
+  help: "Memory an engine thread holds, by thread (song, background, preview, and each one's stem worker) and kind (heap, arrayBuffers)",
+  labelNames: ["thread", "kind"] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const [thread, memory] of Object.entries(await songThreadsMemory())) {
+      this.set({ thread, kind: "heap" }, memory.heap);
+      this.set({ thread, kind: "arrayBuffers" }, memory.arrayBuffers);
+    }
   },
 });
 
