@@ -59,7 +59,7 @@ console.log("song | create→playable s | edit s | RSS MB | peak MB | idle MB | 
 async function threadsMb(): Promise<string> {
   const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const threads = new Map<string, string[]>();
-  for (const match of text.matchAll(/^songloom_engine_thread_bytes\{thread="([^"]+)",kind="([a-z]+)"\} ([0-9.e+]+)$/gm)) {
+  for (const match of text.matchAll(/^songloom_engine_thread_bytes\{thread="([^"]+)",kind="([A-Za-z]+)"\} ([0-9.e+]+)$/gm)) {
     threads.set(match[1]!, [...(threads.get(match[1]!) ?? []), `${match[2]} ${(Number(match[3]) / 1024 / 1024).toFixed(0)}`]);
   }
   return [...threads].map(([thread, kinds]) => `${thread}: ${kinds.join(", ")}`).join("; ");
@@ -122,7 +122,7 @@ try {
     await sleep(SETTLE_SECONDS * 1000);
     const idle = server.rssMb() ?? 0;
     idleRss.push([song, idle]);
-    if (process.env.BENCH_SOAK_THREADS) console.log(`   idle threads (heap+external MB): ${await threadsMb()}`);
+    if (process.env.BENCH_SOAK_THREADS) console.log(`   idle threads (MB): ${await threadsMb()}`);
     const peak = Math.max(peakSinceSample, now, idle);
     overallPeak = Math.max(overallPeak, peak);
     console.log(`${song} | ${playable.toFixed(1)} | ${edited.toFixed(1)} | ${now} | ${peak} | ${idle} | ${heap.toFixed(0)} | ${external.toFixed(0)} | ${(now - heap - external).toFixed(0)}`);
