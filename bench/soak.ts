@@ -97,6 +97,7 @@ try {
       return status === "complete";
     }, `song ${song}`);
     const playable = (Date.now() - started) / 1000;
+    const createPeak = peakSinceSample;
     const saved = await json(`/api/user/save/${songId}`, { songName: `Soak ${song}` });
     if (saved.status !== 200) throw new Error(`save answered ${saved.status}`);
     const editStarted = Date.now();
@@ -108,6 +109,7 @@ try {
       return latest?.status === "complete";
     }, `edit ${song}`);
     const edited = (Date.now() - editStarted) / 1000;
+    const editPeak = peakSinceSample;
     await fetch(`${base}/s/${songId}`).then((response) => response.arrayBuffer());
     await fetch(`${base}/style`, { headers: { Cookie: person.cookie } }).then((response) => response.arrayBuffer());
 
@@ -122,7 +124,7 @@ try {
     await sleep(SETTLE_SECONDS * 1000);
     const idle = server.rssMb() ?? 0;
     idleRss.push([song, idle]);
-    if (process.env.BENCH_SOAK_THREADS) console.log(`   idle threads (MB): ${await threadsMb()}`);
+    if (process.env.BENCH_SOAK_THREADS) console.log(`   peak (MB) by the create's end ${createPeak}, the edit's ${editPeak}; idle threads (MB): ${await threadsMb()}`);
     const peak = Math.max(peakSinceSample, now, idle);
     overallPeak = Math.max(overallPeak, peak);
     console.log(`${song} | ${playable.toFixed(1)} | ${edited.toFixed(1)} | ${now} | ${peak} | ${idle} | ${heap.toFixed(0)} | ${external.toFixed(0)} | ${(now - heap - external).toFixed(0)}`);

@@ -6,6 +6,9 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { enqueue } from "#jobs/enqueue";
+import { defaultSongParams } from "~/engine/catalogue";
+import { compose, produce } from "~/engine/compose";
+import { renderPreviewOffThread } from "~/engine/threads";
 import { healthChecks } from "~/server/hardening/health.server";
 import * as observability from "~/server/observability";
 import { S3Storage } from "~/server/s3-storage.server";
@@ -90,6 +93,18 @@ describe("/metrics", () => {
     expect(text).toMatch(/songloom_job_duration_seconds_count\{queue="song\.render",outcome="completed"\} 1/);
     expect(text).toMatch(/songloom_render_stage_seconds_sum\{stage="render"\} 2\.4/);
     expect(text).toMatch(/process_resident_memory_bytes \d+/);
+  });
+
+  it("reports each engine thread's heap and ArrayBuffers once this process has rendered on it", async () => {
+    const scrape = async () => (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+    expect(await scrape()).not.toMatch(/songloom_engine_thread_bytes\{thread="preview"/);
+    const params = defaultSongParams("wd_lofi", 5);
+    const composition = compose(params);
+    await renderPreviewOffThread(composition, produce(params, composition), 1);
+    const text = await scrape();
+    const heap = Number(/^songloom_engine_thread_bytes\{thread="preview",kind="heap"\} (\d+)$/m.exec(text)?.[1]);
+    expect(heap).toBeGreaterThan(1024 * 1024);
+    expect(text).toMatch(/^songloom_engine_thread_bytes\{thread="preview",kind="arrayBuffers"\} \d+$/m);
   });
 });
 
