@@ -3,13 +3,12 @@
 // mastered with one preset; each output encoded to MP3 (and the master to WAV too). Off the calling
 // thread because the job worker may share its process with the web server.
 
-import { parentPort } from "node:worker_threads";
 import { encodeMp3Parallel, WavWriter } from "../encode";
 import { MASTERING_PRESETS, masterWithPreset, presetByLetter, renderPreviews } from "../master/presets";
 import type { StereoBuffer } from "../types";
 import { decodeAudio } from "../vocals/decode";
 import type { MasteringRequest } from "./masteringOffThread";
-import { asWork } from "./idleCollect";
+import { answerInOrder, type Answer } from "./answerInOrder";
 
 async function stereo(bytes: Uint8Array): Promise<StereoBuffer> {
   const decoded = await decodeAudio(bytes, { maxSeconds: 3600 });
@@ -23,7 +22,7 @@ const window = (audio: StereoBuffer, startSeconds: number, seconds: number): Ste
   return { sampleRate: audio.sampleRate, left: audio.left.slice(start, end), right: audio.right.slice(start, end) };
 };
 
-async function handle(message: MasteringRequest): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
+async function handle(message: MasteringRequest): Promise<Answer> {
   const song = await stereo(message.wav);
   if (message.kind === "previews") {
     const sample = window(song, message.startSeconds, message.seconds);
@@ -48,17 +47,4 @@ async function handle(message: MasteringRequest): Promise<{ reply: object; trans
   return { reply: { wav, mp3, before: mastered.before, after: mastered.after }, transfer: [wav.buffer as ArrayBuffer, mp3.buffer as ArrayBuffer] };
 }
 
-let queue: Promise<void> = Promise.resolve();
-
-parentPort?.on("message", (message: MasteringRequest & { id: number }) => {
-  queue = queue.then(() =>
-    asWork(async () => {
-      try {
-        const { reply, transfer } = await handle(message);
-        parentPort?.postMessage({ id: message.id, ...reply }, transfer);
-      } catch (error) {
-        parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      }
-    }),
-  );
-});
+answerInOrder<MasteringRequest & { id: number }>(handle);

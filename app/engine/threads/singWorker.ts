@@ -4,7 +4,6 @@
 // server, and singing a song (WSOLA + PSOLA per note) plus mixing and encoding is seconds of CPU.
 // espeak-ng itself runs as child processes (ADR 011) started from here.
 
-import { parentPort } from "node:worker_threads";
 import { encodeMp3Parallel, encodeWav } from "../encode";
 import { SAMPLE_RATE, type Composition, type StereoBuffer } from "../types";
 import { decodeAudio } from "../vocals/decode";
@@ -13,7 +12,7 @@ import { writeVocalMelody, type LyricsInput, type VocalNote } from "../vocals/me
 import { renderVoicePreview } from "../vocals/preview";
 import { mixVocal, produceVocal } from "../vocals/vocalChain";
 import { getVoice } from "../vocals/voices";
-import { asWork } from "./idleCollect";
+import { answerInOrder, type Answer } from "./answerInOrder";
 
 export type SingRequest =
   | { type: "melody"; composition: Composition; lyrics: LyricsInput; seed: number; voiceId: string }
@@ -36,7 +35,7 @@ async function stereo(bytes: Uint8Array): Promise<StereoBuffer> {
 /** A little before the first note: consonants lead the beat and the syllable's attack starts early. */
 const CHUNK_LEAD_SECONDS = 0.2;
 
-async function handle(message: SingRequest & { id: number }): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
+async function handle(message: SingRequest & { id: number }): Promise<Answer> {
   switch (message.type) {
     case "melody": {
       const melody = writeVocalMelody({ composition: message.composition, lyrics: message.lyrics, seed: message.seed });
@@ -72,17 +71,4 @@ async function handle(message: SingRequest & { id: number }): Promise<{ reply: o
   }
 }
 
-let queue: Promise<void> = Promise.resolve();
-
-parentPort?.on("message", (message: SingRequest & { id: number }) => {
-  queue = queue.then(() =>
-    asWork(async () => {
-      try {
-        const { reply, transfer } = await handle(message);
-        parentPort?.postMessage({ id: message.id, ...reply }, transfer);
-      } catch (error) {
-        parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      }
-    }),
-  );
-});
+answerInOrder<SingRequest & { id: number }>(handle);
