@@ -147,7 +147,7 @@ export class WorkerThread {
     this.retireTimer.unref();
   }
 
-  /** Whether the thread is running (it may have been retired, or not started yet). */
+  /** Whether the thread is running: false once it has been retired or has died (the next request starts one). */
   get running(): boolean {
     return this.worker !== null;
   }
