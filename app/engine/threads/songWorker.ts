@@ -66,27 +66,20 @@ async function render(message: SongRequest & { receivedAt?: number }, pauseWhile
   }
 }
 
-/** What this thread's SoundFont and its stem worker's hold (tests, diagnostics): answered at once, not queued. */
-async function reportSoundFont(id: number): Promise<void> {
+/** Answers a report about this thread and its stem worker (tests, diagnostics, /metrics) at once, not queued. */
+async function report(id: number, make: () => Promise<object>): Promise<void> {
   try {
-    parentPort?.postMessage({ id, report: { thread: soundFontReport(), stemWorker: await stemWorkerSoundFontReport() } });
-  } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  }
-}
-
-/** What this thread and its stem worker hold (threadMemory.ts): answered at once, not queued. */
-async function reportMemory(id: number): Promise<void> {
-  try {
-    parentPort?.postMessage({ id, memory: { thread: threadMemory(), stemWorker: await stemWorkerMemory() } });
+    parentPort?.postMessage({ id, ...(await make()) });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 }
 
 parentPort?.on("message", (message: (SongRequest & { receivedAt?: number }) | { id: number; task: "soundFont" } | { id: number; task: "memory" }) => {
-  if (message.task === "soundFont") return void reportSoundFont(message.id);
-  if (message.task === "memory") return void reportMemory(message.id);
+  // What this thread's SoundFont and its stem worker's hold (render/soundBank.ts soundFontReport).
+  if (message.task === "soundFont") return void report(message.id, async () => ({ report: { thread: soundFontReport(), stemWorker: await stemWorkerSoundFontReport() } }));
+  // What this thread and its stem worker hold in memory (threadMemory.ts).
+  if (message.task === "memory") return void report(message.id, async () => ({ memory: { thread: threadMemory(), stemWorker: await stemWorkerMemory() } }));
   message.receivedAt = performance.now();
   if (message.background || message.task === "prepareEdit") {
     // On this thread, behind its own foreground renders; a background song thread, behind the process's.

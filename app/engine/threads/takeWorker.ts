@@ -7,12 +7,11 @@
 // mistake (a 400, or a take that can never work) from a crash.
 
 import { readFile } from "node:fs/promises";
-import { parentPort } from "node:worker_threads";
 import { encodeWav } from "../encode";
 import type { Composition, StereoBuffer } from "../types";
 import { AudioTooLongError, decodeAudio, toMono, UnsupportedAudioFormatError } from "../vocals/decode";
 import { processTake, TakeOptionsError, type TakeOptions, type TakeReport } from "../vocals/processTake";
-import { asWork } from "./idleCollect";
+import { answerInOrder, type Answer } from "./answerInOrder";
 
 export interface DecodeTakeRequest {
   op: "decode";
@@ -70,21 +69,17 @@ async function process(request: ProcessTakeRequest) {
   return { wav, durationSeconds: left.length / processed.vocal.sampleRate, report: processed.report };
 }
 
-let queue: Promise<void> = Promise.resolve();
+/** A request's answer; a file or take the engine refuses is answered with the field and the reason. */
+async function handle(message: DecodeTakeRequest | ProcessTakeRequest): Promise<Answer> {
+  try {
+    const result = message.op === "decode" ? await decode(message) : await process(message);
+    return { reply: result, transfer: [result.wav.buffer] as ArrayBuffer[] };
+  } catch (error) {
+    if (error instanceof UnsupportedAudioFormatError || error instanceof AudioTooLongError || error instanceof TakeOptionsError) {
+      return { reply: { rejected: { field: error.field, message: error.message } }, transfer: [] };
+    }
+    throw error;
+  }
+}
 
-parentPort?.on("message", (message: (DecodeTakeRequest | ProcessTakeRequest) & { id: number }) => {
-  queue = queue.then(() =>
-    asWork(async () => {
-      try {
-        const result = message.op === "decode" ? await decode(message) : await process(message);
-        parentPort?.postMessage({ id: message.id, ...result }, [result.wav.buffer] as ArrayBuffer[]);
-      } catch (error) {
-        if (error instanceof UnsupportedAudioFormatError || error instanceof AudioTooLongError || error instanceof TakeOptionsError) {
-          parentPort?.postMessage({ id: message.id, rejected: { field: error.field, message: error.message } });
-        } else {
-          parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        }
-      }
-    }),
-  );
-});
+answerInOrder<(DecodeTakeRequest | ProcessTakeRequest) & { id: number }>(handle);

@@ -1,5 +1,5 @@
-// What one engine thread holds, from its own V8 isolate: the heap (JavaScript objects) and the external
-// memory (typed arrays' sample buffers, shared buffers it references). RSS is one number for the whole
+// What one engine thread holds, from its own V8 isolate: the heap (JavaScript objects) and its ArrayBuffers
+// (sample buffers, counted by the thread's allocator; V8's own external-memory figure lags after a collection). RSS is one number for the whole
 // process; this says which thread holds what (the /metrics gauge songloom_engine_thread_bytes).
 
 import v8 from "node:v8";

@@ -2,12 +2,11 @@
 // re-master), then encoded (MP3, WAV) with peaks. Off the calling thread because the job worker may share
 // its process with the web server, and a 3-minute mix plus encode is seconds of CPU.
 
-import { parentPort } from "node:worker_threads";
 import { encodeMp3Parallel, songPeaks, WavWriter } from "../encode";
 import { decodeAudio } from "../vocals/decode";
 import { mixVocal } from "../vocals/vocalChain";
 import type { StereoBuffer } from "../types";
-import { asWork } from "./idleCollect";
+import { answerInOrder, type Answer } from "./answerInOrder";
 
 interface MixRequest {
   id: number;
@@ -24,24 +23,16 @@ async function stereo(bytes: Uint8Array): Promise<StereoBuffer> {
   return { sampleRate: decoded.sampleRate, left, right };
 }
 
-let queue: Promise<void> = Promise.resolve();
+async function handle(message: MixRequest): Promise<Answer> {
+  const [instrumental, vocal] = await Promise.all([stereo(message.instrumentalWav), stereo(message.vocalWav)]);
+  const mixed = mixVocal({ instrumental, vocal, emphasis: message.emphasis });
+  const wavWriter = new WavWriter(mixed.audio);
+  const mp3Pending = encodeMp3Parallel(mixed.audio, wavWriter);
+  await wavWriter.complete;
+  const wav = wavWriter.bytes;
+  const peaks = songPeaks(mixed.audio, message.segmentSeconds, message.segmentCount);
+  const mp3 = await mp3Pending;
+  return { reply: { mp3, wav, peaks, lufs: mixed.lufs }, transfer: [mp3.buffer, wav.buffer] as ArrayBuffer[] };
+}
 
-parentPort?.on("message", (message: MixRequest) => {
-  queue = queue.then(() =>
-    asWork(async () => {
-      try {
-        const [instrumental, vocal] = await Promise.all([stereo(message.instrumentalWav), stereo(message.vocalWav)]);
-        const mixed = mixVocal({ instrumental, vocal, emphasis: message.emphasis });
-        const wavWriter = new WavWriter(mixed.audio);
-        const mp3Pending = encodeMp3Parallel(mixed.audio, wavWriter);
-        await wavWriter.complete;
-        const wav = wavWriter.bytes;
-        const peaks = songPeaks(mixed.audio, message.segmentSeconds, message.segmentCount);
-        const mp3 = await mp3Pending;
-        parentPort?.postMessage({ id: message.id, mp3, wav, peaks, lufs: mixed.lufs }, [mp3.buffer, wav.buffer] as ArrayBuffer[]);
-      } catch (error) {
-        parentPort?.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      }
-    }),
-  );
-});
+answerInOrder(handle);
