@@ -46,6 +46,7 @@ test("a thread with retireAfterIdleMs stops once idle that long, and the next re
   expect((await retiring.request<{ threadId: number }>({ kind: "echo", text: "two" })).threadId).toBe(first.threadId);
   expect(retiring.running).toBe(true);
   await expect.poll(() => retiring.running, { timeout: 5_000 }).toBe(false);
+  // At once, before the retired thread has exited: its exit must not reject this request.
   const next = await retiring.request<{ threadId: number; text: string }>({ kind: "echo", text: "three" });
   expect(next.text).toBe("three");
   expect(next.threadId).not.toBe(first.threadId);

@@ -142,6 +142,9 @@ export class WorkerThread {
       this.retireTimer = null;
       if (this.worker !== worker || this.pending.size > 0) return;
       this.worker = null;
+      // It holds no request; its exit (which comes later) must not reject those a new thread has taken since.
+      worker.removeAllListeners("exit");
+      worker.removeAllListeners("error");
       void worker.terminate();
     }, idleMs);
     this.retireTimer.unref();
