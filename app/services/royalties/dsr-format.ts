@@ -14,7 +14,7 @@
 // of the summary's money in proportion to its usages, allocated cumulatively (the running total's share,
 // rounded down, less what was already given) so the lines of a summary add up to its amount exactly and
 // the same line always gets the same share, including when an import resumes.
-import { dollarsToMicros, isValidDay, normalizeIsrc, normalizeStore } from "./report-format";
+import { dollarsToMicros, isValidDay, normalizeStore } from "./report-format";
 
 export const DSR_PROFILE = "BasicAudioProfile";
 /** Written in HEAD: architecture 1.1.2, allowed-value sets 6, record type definitions 1.0. */
@@ -131,4 +131,3 @@ export function allocate(summary: DsrSummary, usages: number): number {
 /** The first of a cell's "|"-separated values. */
 export const firstValue = (value: string) => value.split("|")[0].trim();
 
-export { normalizeIsrc };

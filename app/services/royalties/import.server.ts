@@ -18,8 +18,8 @@ import { royaltyReports, type RoyaltyReport } from "#drizzle/schema/royalties";
 import { env } from "~/server/env.server";
 import { db, rawRows, type Db, type Tx } from "~/server/db.server";
 import { addStreamRollups, CREATOR_SHARE_BASIS_POINTS, PLATFORM_REVENUE, postEntry, ROYALTIES_UNMATCHED, storeReceivables, userBalanceAccount, type EntryLine } from "~/services/ledger";
-import { allocate, DSR_CELLS, firstValue, normalizeIsrc, parseHead, parseSummary, recordFamily, type DsrHead, type DsrSummary } from "./dsr-format";
-import { microsToDollars, parseLine, REPORT_COLUMNS, revenueStore, type ParsedLine, type ReportRecord } from "./report-format";
+import { allocate, DSR_CELLS, firstValue, parseHead, parseSummary, recordFamily, type DsrHead, type DsrSummary } from "./dsr-format";
+import { microsToDollars, normalizeIsrc, parseLine, REPORT_COLUMNS, revenueStore, type ParsedLine, type ReportRecord } from "./report-format";
 
 export const CHUNK_LINES = 25_000;
 
