@@ -99,10 +99,10 @@ function reportAccount(fileName: string): string | null {
   return (parts[0] === "DSR" ? parts[1] : parts[0]) || null;
 }
 
-/** Report files: our CSV, and DSR flat files (.tsv, DSR Part 1's extension; .txt as some stores send them). */
-const REPORT_EXTENSIONS = [".csv", ".tsv", ".txt"];
+/** Report files: our CSV, and DSR flat files (.tsv, DSR Part 1's extension). Other files (notes, .txt) are left alone. */
+const REPORT_EXTENSIONS = [".csv", ".tsv"];
 
-/** Registers every report file (.csv, .tsv, .txt) under the reports folder (the stores' drop-off); returns how many were new. */
+/** Registers every report file (.csv, .tsv) under the reports folder (the stores' drop-off); returns how many were new. */
 export async function scanReportInbox(database: Db, dir = royaltyReportsDir()): Promise<{ found: number; registered: number }> {
   let entries: string[];
   try {
