@@ -24,6 +24,7 @@ const StatusSchema = z
         statusLabel: z.string(),
         distributed: z.boolean(),
         error: z.string().nullable(),
+        storeMessage: z.string().nullable().describe("The store's own words from its DDEX acknowledgement, as the owner sees them"),
         updatedAt: z.string().nullable(),
       }),
     ),

@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filter = STORE_FILTERS.find((option) => option.value === search.get("stores"))?.value ?? "all";
   const stores = await storeStatuses(db, release.id, filter);
   return json({
-    stores: stores.map((store) => ({ id: store.storeId, name: store.storeName, status: store.status, label: store.statusLabel })),
+    stores: stores.map((store) => ({ id: store.storeId, name: store.storeName, status: store.status, label: store.statusLabel, message: store.storeMessage })),
     storeFilter: filter,
     release: {
       id: view.id,
@@ -216,8 +216,11 @@ export default function ReleaseInfoPage() {
                 <th scope="col" className="py-2 pr-4 font-semibold">
                   Store
                 </th>
-                <th scope="col" className="py-2 font-semibold">
+                <th scope="col" className="py-2 pr-4 font-semibold">
                   Status
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  The store&apos;s answer
                 </th>
               </tr>
             </thead>
@@ -225,7 +228,8 @@ export default function ReleaseInfoPage() {
               {data.stores.map((store) => (
                 <tr key={store.id} className="border-t border-ink-700">
                   <td className="py-2 pr-4 font-semibold text-white">{store.name}</td>
-                  <td className={`py-2 ${STATUS_TONE[store.status] ?? "text-slate-300"}`}>{store.label}</td>
+                  <td className={`py-2 pr-4 ${STATUS_TONE[store.status] ?? "text-slate-300"}`}>{store.label}</td>
+                  <td className="py-2 text-slate-300">{store.message ?? ""}</td>
                 </tr>
               ))}
             </tbody>

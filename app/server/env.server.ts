@@ -66,6 +66,8 @@ const schema = z.object({
   DDEX_SENDER_NAME: z.string().min(1).default("Songloom"),
   // Local stores: how long they wait before acknowledging a batch, and the port (0: any free one).
   LOCAL_STORES_ACK_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  /** The local stores' usage reports: our CSV or DDEX DSR flat files (docs/money.md "The local stores' reports"). */
+  LOCAL_STORES_REPORT_FORMAT: z.enum(["csv", "dsr"]).default("csv"),
   LOCAL_STORES_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   // Royalties (docs/money.md): the creator's share of what stores pay, in percent (Songloom keeps the
   // rest), and the folder stores' usage reports arrive in (unset: DATA_DIR/royalty-reports).

@@ -5,7 +5,8 @@
 // `status` is the spec's distribution platform status (spec 2 §4, spec 3 §3): 0 Submitted, 1 Failure,
 // 2 Success, 3 Asset missing, 4 Removed, 5 Not submitted. `phase` is where the delivery job is:
 // queued → uploading → uploaded (waiting for the store's acknowledgement) → acknowledged; `refused` when
-// the message failed validation or the label may not deliver (nothing left us).
+// the message failed validation or the label may not deliver (nothing left us). An uploaded delivery with
+// `ack_problem` is held: the store answered, but not readably (docs/distribution.md "The store's answer").
 import { bigint, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 import { releases } from "./releases";
@@ -46,6 +47,17 @@ export const storeDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** For staff: the validator's or the store's error, or the upload failure. */
     error: text("error"),
+    /** The DDEX FileStatus of the store's FtpAcknowledgementMessage, as it sent it (FileOK, ResourceCorrupt, …). */
+    storeFileStatus: text("store_file_status"),
+    /** The store's own words about its answer (its ErrorText, or what its status means): the artist sees these. */
+    storeMessage: text("store_message"),
+    /**
+     * Why the store's acknowledgement could not be read (not XML, not the structure, another release): the
+     * delivery is held at its status, still checked, and staff see this and the answer itself.
+     */
+    ackProblem: text("ack_problem"),
+    /** The store's acknowledgement as received (kept so nothing the store said is lost). */
+    acknowledgement: text("acknowledgement"),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true, mode: "date" }),
     acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true, mode: "date" }),
     ...timestamps,

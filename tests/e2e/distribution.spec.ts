@@ -93,14 +93,17 @@ async function waitForStatus(page: Page, status: string) {
   }).toPass({ timeout: 90_000, intervals: [1_000] });
 }
 
-/** The acknowledgements the local stores wrote for this UPC's batches, by store. */
+/** The DDEX FtpAcknowledgementMessages the local stores wrote for this UPC's batches, by store: their FileStatus. */
 function acknowledgements(upc: string): Map<string, { status: string; takedown: boolean }[]> {
   const root = path.join(process.env.E2E_DATA_DIR!, "stores");
   const found = new Map<string, { status: string; takedown: boolean }[]>();
   for (const store of readdirSync(root)) {
     for (const batch of readdirSync(path.join(root, store)).filter((name) => name.includes(upc))) {
-      const ack = JSON.parse(readFileSync(path.join(root, store, batch, "ack.json"), "utf8"));
-      found.set(store, [...(found.get(store) ?? []), { status: ack.status, takedown: ack.takedown }]);
+      const xml = readFileSync(path.join(root, store, batch, "acknowledgements", `ACK_${batch}.xml`), "utf8");
+      expect(xml).toContain("<ernc:FtpAcknowledgementMessage");
+      expect(xml).toContain(`<ReleaseId>${upc}</ReleaseId>`);
+      const status = /<FileStatus>([A-Za-z]+)<\/FileStatus>/.exec(xml)?.[1] ?? "";
+      found.set(store, [...(found.get(store) ?? []), { status, takedown: batch.endsWith("_takedown") }]);
     }
   }
   return found;
@@ -146,7 +149,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(row.upc).toMatch(/^\d{13}$/);
       const delivered = acknowledgements(row.upc!);
       expect([...delivered.keys()].sort()).toEqual(standardStores.map((store) => store.id).sort());
-      for (const answers of delivered.values()) expect(answers).toEqual([{ status: "Success", takedown: false }]);
+      for (const answers of delivered.values()) expect(answers).toEqual([{ status: "FileOK", takedown: false }]);
 
       // Going live on the local stores queues today's usage report for the release, registered as pending
       // for staff (docs/money.md "Where reports come from").
@@ -164,7 +167,7 @@ for (const javaScriptEnabled of [true, false]) {
       await user.goto(releaseUrl);
       const removed = await storeTable(user);
       for (const store of standardStores) expect(removed.get(store.name), store.name).toBe("Removed");
-      for (const answers of acknowledgements(row.upc!).values()) expect(answers).toContainEqual({ status: "Success", takedown: true });
+      for (const answers of acknowledgements(row.upc!).values()) expect(answers).toContainEqual({ status: "FileOK", takedown: true });
     });
   });
 }

@@ -123,21 +123,21 @@ describe("a delivery by hand", () => {
     expect(await readdir(path.join(stores.root, "tidal")).catch(() => [])).toEqual([]);
   });
 
-  test("the local store answers Asset missing for a file really missing, Failure for a wrong hash or small art", async () => {
+  test("the local store answers ResourceMissing for a file really missing, a hash or specification status for a wrong hash or small art", async () => {
     const { releaseId } = await insertApprovedRelease(db(), { tracks: 2 });
     const deliveryId = await deliveryRow(releaseId, "qobuz");
     await deliverToStore(deliveryId);
     await stores.idle();
     const [row] = await db().select().from(storeDeliveries).where(eq(storeDeliveries.id, deliveryId));
     const batchDir = path.join(stores.root, "qobuz", row.batch!);
-    expect((await checkBatch(batchDir)).status).toBe("Success");
+    expect((await checkBatch(batchDir)).fileStatus).toBe("FileOK");
     const wav = path.join(batchDir, "resources", (await readdir(path.join(batchDir, "resources"))).find((name) => name.endsWith("_002.wav"))!);
     const bytes = await readFile(wav);
     bytes[bytes.length - 1] ^= 0xff;
     await writeFile(wav, bytes);
-    expect(await checkBatch(batchDir)).toMatchObject({ status: "Failure", reason: expect.stringMatching(/MD5/) });
+    expect(await checkBatch(batchDir)).toMatchObject({ fileStatus: "SignatureOrHashSumWrongOrMissing", errorText: expect.stringMatching(/MD5/) });
     await rm(wav);
-    expect(await checkBatch(batchDir)).toMatchObject({ status: "AssetMissing", reason: expect.stringMatching(/_002\.wav is not in the batch/) });
+    expect(await checkBatch(batchDir)).toMatchObject({ fileStatus: "ResourceMissing", errorText: expect.stringMatching(/_002\.wav is not in the batch/) });
 
     // Its acknowledgement check was queued by the upload; once that chain is gone, the sweep queues another.
     const checks = await getBoss().findJobs("release.ack", { data: { deliveryId } });
@@ -154,7 +154,8 @@ describe("a delivery by hand", () => {
     expect(await pollAcknowledgement(smallId)).toBe(true);
     const [refused] = await db().select().from(storeDeliveries).where(eq(storeDeliveries.id, smallId));
     expect(refused.status).toBe(PlatformStatus.Failure);
-    expect(refused.error).toMatch(/1400×1400; at least 3000×3000/);
+    expect(refused.error).toMatch(/^ResourceNotMeetingSpecifications: Cover art .*1400×1400; at least 3000×3000/);
+    expect(refused).toMatchObject({ storeFileStatus: "ResourceNotMeetingSpecifications", storeMessage: expect.stringMatching(/1400×1400/) });
   });
 });
 
@@ -245,7 +246,7 @@ describe("start to finish through the jobs", () => {
     expect(live.every((row) => row.phase === "acknowledged" && row.status === PlatformStatus.Success)).toBe(true);
     const spotify = live.find((row) => row.storeId === "spotify")!;
     const batch = await readdir(path.join(stores.root, "spotify", spotify.batch!));
-    expect(batch.sort()).toEqual([`${spotify.batch}.xml`, `BatchComplete_${spotify.batch}.xml`, "ack.json", "resources"].sort());
+    expect(batch.sort()).toEqual([`${spotify.batch}.xml`, `BatchComplete_${spotify.batch}.xml`, "acknowledgements", "resources"].sort());
 
     const statuses = await storeStatuses(db(), releaseId, "distributed");
     expect(statuses).toHaveLength(standard.length);

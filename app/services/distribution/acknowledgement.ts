@@ -1,17 +1,6 @@
-// A store's acknowledgement of a batch: `ack.json` in the batch folder (docs/distribution.md). Stores
-// that answer in another form get a reader of their own that produces this.
-import { z } from "zod";
+// The per-store statuses (spec 2 §4) a delivery shows. What a store's answer sets them to is in
+// ftp-acknowledgement.server.ts; this file has no server code because the pages render the labels too.
 import { PLATFORM_STATUS_LABELS } from "~/utils/release-display";
-
-export const AcknowledgementSchema = z.object({
-  messageId: z.string().nullable(),
-  status: z.enum(["Success", "Failure", "AssetMissing"]),
-  reason: z.string().optional(),
-  /** The batch was a takedown (its deals end). */
-  takedown: z.boolean(),
-  checkedAt: z.string(),
-});
-export type Acknowledgement = z.infer<typeof AcknowledgementSchema>;
 
 /** Spec 2 §4 distribution platform statuses. */
 export const PlatformStatus = {

@@ -11,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { env } from "~/server/env.server";
+import { localStoreDpid } from "./ftp-acknowledgement.server";
 import { getLocalStores } from "./local-stores.server";
 import { findStore } from "./stores";
 
@@ -90,7 +91,7 @@ export async function storeConnection(storeId: string): Promise<StoreConnection>
     privateKey: local.clientKey,
     root: "/",
     // A placeholder recipient: local stores are not DDEX parties.
-    dpid: `PADPIDA0LOCAL${storeId.replace(/[^a-zA-Z0-9]/g, "").toUpperCase()}`,
+    dpid: localStoreDpid(storeId),
     local: true,
   };
 }

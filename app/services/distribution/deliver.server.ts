@@ -1,7 +1,7 @@
 // The two delivery jobs (issue 18 §4; docs/distribution.md "The flow"):
 // - release.deliver, one per release × store × kind: build the package and the ERN message, validate it,
 //   upload the batch (resuming a half-uploaded one) and queue the acknowledgement check;
-// - release.ack: read the store's acknowledgement, set the store's status and, when every store has
+// - release.ack: read the store's DDEX acknowledgement, set the store's status and, when every store has
 //   answered, move the release (Approved → Live, Pending Removal → Removed) through status.ts.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { enqueue } from "../../../jobs/enqueue";
@@ -10,11 +10,13 @@ import { storeDeliveries, type StoreDelivery } from "../../../drizzle/schema/dis
 import { releases, type Release } from "../../../drizzle/schema/releases";
 import { db, type Db, type Tx } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { log } from "~/server/observability";
 import { ReleaseStatus, transitionRelease } from "../releases/status";
-import { AcknowledgementSchema, PlatformStatus, type Acknowledgement } from "./acknowledgement";
+import { PlatformStatus } from "./acknowledgement";
 import { storeConnection, usingLocalStores } from "./config.server";
 import { buildErn } from "./ern";
 import { loadRelease, releasePackage } from "./package.server";
+import { acknowledgementPath, MAX_ACK_BYTES, platformStatusFor, readFtpAcknowledgement, storeWords } from "./ftp-acknowledgement.server";
 import { readAcknowledgement, uploadBatch, type UploadHooks } from "./sftp-upload.server";
 import { findStore, type Store } from "./stores";
 import { validateErn } from "./validate";
@@ -139,35 +141,47 @@ export async function markDeliveryFailed(deliveryId: string): Promise<void> {
   if (row) await settleAndNotify(row.releaseId);
 }
 
-/** How a store's answer sets its status. */
-function statusFor(ack: Acknowledgement, kind: StoreDelivery["kind"]): number {
-  if (ack.status === "AssetMissing") return PlatformStatus.AssetMissing;
-  if (ack.status === "Failure") return PlatformStatus.Failure;
-  return kind === "takedown" ? PlatformStatus.Removed : PlatformStatus.Success;
-}
-
-/** release.ack: true once the store has answered (or there is nothing to wait for). */
+/**
+ * release.ack: reads the store's FtpAcknowledgementMessage for the batch. True once it has answered
+ * readably (or there is nothing to wait for); false while there is no answer, or while the answer cannot
+ * be read: then the delivery is held (ack_problem, the answer kept), the store's status stays where it
+ * was, and the check goes on in case the store replaces its answer.
+ */
 export async function pollAcknowledgement(deliveryId: string): Promise<boolean> {
   const delivery = await loadDelivery(deliveryId);
   if (!delivery || delivery.phase !== "uploaded" || !delivery.batch) return true;
   const release = await loadRelease(delivery.releaseId);
   const store = findStore(delivery.storeId);
   if (!release?.upc || !store) return true;
-  const raw = await readAcknowledgement(await storeConnection(store.id), batchFolder(store, delivery.batch, release.upc));
-  if (raw === null) return false;
-  let json: unknown = null;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    // Not JSON: answered below as an unreadable acknowledgement.
+  const connection = await storeConnection(store.id);
+  const file = await readAcknowledgement(connection, batchFolder(store, delivery.batch, release.upc), acknowledgementPath(delivery.batch), MAX_ACK_BYTES);
+  if (file === null) return false;
+  const raw = file.body?.toString("utf8") ?? null;
+  const reading = file.body
+    ? readFtpAcknowledgement(file.body, { releaseId: release.upc, senderDpid: connection.dpid })
+    : ({ ok: false, problem: `The acknowledgement is ${file.bytes} bytes, more than the ${MAX_ACK_BYTES} an acknowledgement can be.` } as const);
+  if (!reading.ok) {
+    await holdAcknowledgement(delivery, reading.problem, raw);
+    return false;
   }
-  const parsed = AcknowledgementSchema.safeParse(json);
-  const ack: Acknowledgement = parsed.success ? parsed.data : { messageId: null, status: "Failure", reason: "The store's acknowledgement could not be read.", takedown: false, checkedAt: new Date().toISOString() };
-  const status = statusFor(ack, delivery.kind);
+  const { ack } = reading;
+  const status = platformStatusFor(ack.fileStatus, delivery.kind);
+  const words = storeWords(ack);
+  const accepted = ack.fileStatus === "FileOK";
   const settled = await db.transaction(async (tx) => {
     const moved = await tx
       .update(storeDeliveries)
-      .set({ phase: "acknowledged", status, error: ack.status === "Success" ? null : (ack.reason ?? ack.status), acknowledgedAt: new Date() })
+      .set({
+        phase: "acknowledged",
+        // Never backwards: a release the store already took down stays Removed whatever comes after.
+        status: sql`(case when ${storeDeliveries.status} = ${PlatformStatus.Removed} then ${PlatformStatus.Removed} else ${status} end)::smallint`,
+        error: accepted ? null : `${ack.fileStatus}: ${words}`,
+        storeFileStatus: ack.fileStatus,
+        storeMessage: accepted && !ack.errorText ? null : words,
+        ackProblem: null,
+        acknowledgement: raw,
+        acknowledgedAt: new Date(),
+      })
       .where(and(eq(storeDeliveries.id, delivery.id), eq(storeDeliveries.phase, "uploaded")))
       .returning({ id: storeDeliveries.id });
     if (moved.length === 0) return null;
@@ -183,6 +197,24 @@ export async function pollAcknowledgement(deliveryId: string): Promise<boolean> 
   return true;
 }
 
+/**
+ * Holds a delivery whose store answered unreadably: its status does not move, the problem and the answer
+ * are kept for staff (logged once per distinct answer), and the release may move on without it (a
+ * release's Live does not wait on one store's garbled answer; its takedown does, see settleRelease).
+ */
+async function holdAcknowledgement(delivery: StoreDelivery, problem: string, raw: string | null): Promise<void> {
+  const kept = raw === null ? null : raw.slice(0, MAX_ACK_BYTES);
+  if (delivery.ackProblem === problem && delivery.acknowledgement === kept) return;
+  const [held] = await db
+    .update(storeDeliveries)
+    .set({ ackProblem: problem, acknowledgement: kept, error: `The store's acknowledgement could not be read (held): ${problem}` })
+    .where(and(eq(storeDeliveries.id, delivery.id), eq(storeDeliveries.phase, "uploaded")))
+    .returning({ id: storeDeliveries.id });
+  if (!held) return;
+  log.warn({ deliveryId: delivery.id, storeId: delivery.storeId, batch: delivery.batch, kind: delivery.kind, problem }, "store acknowledgement held: it could not be read");
+  await settleAndNotify(delivery.releaseId);
+}
+
 /** Seconds before the next look for an acknowledgement: soon at first, then less and less often. */
 export function nextAckPoll(uploadedAt: Date | null, now = new Date()): number {
   const waited = (now.getTime() - (uploadedAt?.getTime() ?? now.getTime())) / 1000;
@@ -192,21 +224,27 @@ export function nextAckPoll(uploadedAt: Date | null, now = new Date()): number {
 }
 
 const SETTLED = new Set<StoreDelivery["phase"]>(["acknowledged", "refused"]);
+/** For going Live, a store whose answer is held counts as having answered (it cannot hold up the others). */
+const answered = (row: { phase: StoreDelivery["phase"]; ackProblem: string | null }) => SETTLED.has(row.phase) || (row.phase === "uploaded" && row.ackProblem !== null);
 
 /**
  * Moves the release on once its stores have answered: Approved → Live when every store's batch is
- * settled and at least one store took it; Pending Removal → Removed when every takedown is settled and
- * no batch of the release is still on its way. Locks the release row, so two acknowledgements settling
+ * settled (or held, see holdAcknowledgement) and at least one store took it; Pending Removal → Removed when
+ * every takedown is settled (a held takedown is not: the store may still sell it) and no batch of the
+ * release is still on its way. Locks the release row, so two acknowledgements settling
  * at once move it once.
  */
 export async function settleRelease(tx: Db | Tx, releaseId: string): Promise<"live" | "removed" | null> {
   const [release] = await tx.select({ status: releases.status }).from(releases).where(eq(releases.id, releaseId)).for("update");
   if (!release) return null;
-  const rows = await tx.select({ kind: storeDeliveries.kind, phase: storeDeliveries.phase, status: storeDeliveries.status }).from(storeDeliveries).where(eq(storeDeliveries.releaseId, releaseId));
+  const rows = await tx
+    .select({ kind: storeDeliveries.kind, phase: storeDeliveries.phase, status: storeDeliveries.status, ackProblem: storeDeliveries.ackProblem })
+    .from(storeDeliveries)
+    .where(eq(storeDeliveries.releaseId, releaseId));
   const deliveries = rows.filter((row) => row.kind === "release");
   const takedowns = rows.filter((row) => row.kind === "takedown");
   if (release.status === ReleaseStatus.Approved) {
-    if (deliveries.length > 0 && deliveries.every((row) => SETTLED.has(row.phase)) && deliveries.some((row) => row.status === PlatformStatus.Success)) {
+    if (deliveries.length > 0 && deliveries.every(answered) && deliveries.some((row) => row.status === PlatformStatus.Success)) {
       await transitionRelease(tx, { releaseId, from: ReleaseStatus.Approved, to: ReleaseStatus.Live, by: "system", actorId: null, note: "Acknowledged by the stores" });
       return "live";
     }

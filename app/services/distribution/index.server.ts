@@ -3,7 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { enqueue } from "../../../jobs/enqueue";
 import { users } from "../../../drizzle/schema/auth";
-import { storeDeliveries } from "../../../drizzle/schema/distribution";
+import { storeDeliveries, type StoreDelivery } from "../../../drizzle/schema/distribution";
 import { releases, releaseSongs } from "../../../drizzle/schema/releases";
 import { songs } from "../../../drizzle/schema/songs";
 import type { Db, Tx } from "~/server/db.server";
@@ -100,7 +100,19 @@ export interface StoreStatusRow {
   distributed: boolean;
   /** Staff only: the validator's or the store's words, or the upload failure. */
   error: string | null;
+  /**
+   * For the owner too: the store's own words from its acknowledgement (its ErrorText, or what its DDEX
+   * status means), or that its answer could not be read; null when the store accepted without comment.
+   */
+  storeMessage: string | null;
   updatedAt: string | null;
+}
+
+/** The store's words about one delivery, for the owner (held: its answer is kept for staff). */
+function storeMessage(row: StoreDelivery | undefined): string | null {
+  if (!row) return null;
+  if (row.phase === "uploaded" && row.ackProblem) return "The store answered, but its answer could not be read; our team is looking into it.";
+  return row.storeMessage;
 }
 
 export type DistributionFilter = "distributed" | "not_distributed" | "all";
@@ -128,6 +140,7 @@ export async function storeStatuses(database: Db | Tx, releaseId: string, filter
       statusLabel: platformStatusLabel(status),
       distributed: row !== undefined && status !== PlatformStatus.NotSubmitted,
       error: takedown?.error ?? row?.error ?? null,
+      storeMessage: storeMessage(takedown) ?? storeMessage(row),
       updatedAt: (takedown?.updatedAt ?? row?.updatedAt)?.toISOString() ?? null,
     };
   });

@@ -2,14 +2,15 @@
 // real store configured, this process runs an SFTP server (the ssh2 package's server) on 127.0.0.1 that
 // stands in for every store: store `<id>` logs in as user `<id>` and lands in DATA_DIR/stores/<id>/. When
 // a batch's completion marker arrives it checks the batch as a store would (store-check.server.ts) and,
-// after a short delay, writes the acknowledgement beside it. The delivery code talking to it is the
-// production code; nothing here is used with real stores.
+// after a short delay, writes its DDEX FtpAcknowledgementMessage into the batch's acknowledgements/. The
+// delivery code talking to it is the production code; nothing here is used with real stores.
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { mkdirSync, type Stats } from "node:fs";
 import path from "node:path";
 import ssh2, { type Connection, type ParsedKey, type SFTPWrapper } from "ssh2";
 import { env } from "~/server/env.server";
 import { hostKeyFingerprint } from "./host-key";
+import { acknowledgementPath, buildFtpAcknowledgement, localStoreDpid } from "./ftp-acknowledgement.server";
 import { checkBatch } from "./store-check.server";
 import { findStore } from "./stores";
 
@@ -185,18 +186,32 @@ export async function startLocalStores(options: LocalStoresOptions = {}): Promis
         completions.set(key, (completions.get(key) ?? 0) + 1);
         sftp.status(reqid, STATUS_CODE.OK);
         // The completion marker: the batch is whole, check it and answer.
-        if (/^BatchComplete_.+\.xml$/.test(path.posix.basename(to))) schedule(path.dirname(real(to)));
+        const completed = /^BatchComplete_(.+)\.xml$/.exec(path.posix.basename(to));
+        if (completed) schedule(path.dirname(real(to)), storeId, completed[1]);
       }),
     );
   }
 
-  function schedule(batchDir: string): void {
+  function schedule(batchDir: string, storeId: string, batch: string): void {
     const work = new Promise<void>((resolve) => setTimeout(resolve, ackDelayMs))
       .then(() => checkBatch(batchDir))
-      .then(async (ack) => {
-        const target = path.join(batchDir, "ack.json");
+      .then(async (check) => {
+        // The store answers as a DDEX store does: an FtpAcknowledgementMessage in acknowledgements/.
+        const xml = buildFtpAcknowledgement({
+          sender: { dpid: localStoreDpid(storeId), name: findStore(storeId)?.name ?? storeId },
+          recipient: { dpid: env.DDEX_SENDER_DPID, name: env.DDEX_SENDER_NAME },
+          createdAt: new Date(),
+          // The release as the batch names it (folder <stamp>_<UPC>): what the message says, else the folder's.
+          releaseId: check.releaseId ?? batch.split("_")[1] ?? batch,
+          date: `${batch.slice(0, 4)}-${batch.slice(4, 6)}-${batch.slice(6, 8)}`,
+          fileStatus: check.fileStatus,
+          errorText: check.errorText,
+          ...(check.fileStatus !== "FileOK" && { proposedAction: check.fileStatus === "ResourceMissing" ? "ResendXmlAndResources" : "DoNotResendRelease", manualCheckRequired: check.fileStatus !== "ResourceMissing" }),
+        });
+        const target = path.join(batchDir, acknowledgementPath(batch));
+        await mkdir(path.dirname(target), { recursive: true });
         const handle = await open(`${target}.tmp`, "w");
-        await handle.writeFile(JSON.stringify(ack, null, 2));
+        await handle.writeFile(xml);
         await handle.close();
         await rename(`${target}.tmp`, target);
       })

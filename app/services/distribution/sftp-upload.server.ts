@@ -135,17 +135,19 @@ export async function uploadBatch(
   }
 }
 
-/** The store's acknowledgement of the batch, or null while there is none. */
-export async function readAcknowledgement(connection: StoreConnection, folder: string): Promise<string | null> {
+/**
+ * The store's acknowledgement file `name` in the batch folder, or null while there is none. A file larger
+ * than `maxBytes` is not downloaded (body null): no acknowledgement is that big.
+ */
+export async function readAcknowledgement(connection: StoreConnection, folder: string, name: string, maxBytes: number): Promise<{ bytes: number; body: Buffer | null } | null> {
   const client = await connect(connection);
   try {
-    const path = join(connection.root, folder, ACK_FILE);
+    const path = join(connection.root, folder, name);
     if ((await client.exists(path)) !== "-") return null;
-    return (await client.get(path)).toString("utf8");
+    const { size } = await client.stat(path);
+    if (size > maxBytes) return { bytes: size, body: null };
+    return { bytes: size, body: (await client.get(path)) as Buffer };
   } finally {
     await client.end().catch(() => undefined);
   }
 }
-
-/** The acknowledgement file a store writes into the batch folder. */
-export const ACK_FILE = "ack.json";
