@@ -120,6 +120,21 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "v1 songs": "The public API: create songs, follow their generation, save them.",
   "v1 releases": "The public API: releases, their tracks and cover art, submission.",
   "v1 stats": "The public API: streams, revenue and royalties.",
+  songs: "The app's own calls (session cookie): creating, reading and changing songs.",
+  library: "The app's own calls: the library of saved songs.",
+  edit: "The app's own calls: the song editor.",
+  production: "The app's own calls: instruments, drums and the mix of a song.",
+  lyrics: "The app's own calls: lyrics and their timing.",
+  vocals: "The app's own calls: sung vocals.",
+  mastering: "The app's own calls: mastering previews and masters.",
+  releases: "The app's own calls: releases, cover art and submission.",
+  stats: "The app's own calls: streams and revenue.",
+  payments: "The app's own calls: memberships, purchases, balances and withdrawals; Stripe's webhook.",
+  royalties: "Staff: royalty reports and records.",
+  identity: "Identity checks for withdrawals.",
+  user: "The signed-in account.",
+  app: "The app itself: build, terms, feature flags.",
+  admin: "Staff only: every call checks its permission and is audited.",
 };
 
 /**
