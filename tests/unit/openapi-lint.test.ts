@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // /api/openapi.json under Redocly's "recommended" ruleset (the rules `npx @redocly/cli lint` applies, run by
 // its engine @redocly/openapi-core): no errors, every operation with a security requirement, and the public
 // /api/v1 surface described with its bearer scheme, scopes and errors. The document is built as the server

@@ -3,3 +3,4 @@
 export { authenticateTokenRequest, tokenInQuery, type TokenCaller, type TokenRequirement } from "./authenticate.server";
 export { MAX_LIVE_TOKENS, TOKEN_LIFETIMES_DAYS, TOKEN_PREFIX, TOKEN_SCOPE_NAMES, TOKEN_SCOPES, isTokenScope, type TokenKind, type TokenScope } from "./scopes";
 export { createAccessToken, createTokenSchema, hashAccessToken, listAccessTokens, revokeAccessToken, type TokenRow } from "./tokens.server";
+export { handleTokenForm, NO_STORE, tokenPageData, tokenView, type TokenActionData, type TokenView } from "./token-forms.server";
