@@ -11,7 +11,8 @@ import { releases, type Release } from "../../../drizzle/schema/releases";
 import { db, type Db, type Tx } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { ReleaseStatus, transitionRelease } from "../releases/status";
-import { AcknowledgementSchema, PlatformStatus, type Acknowledgement } from "./acknowledgement";
+import { AcknowledgementSchema, PlatformStatus, platformStatusLabel, type Acknowledgement } from "./acknowledgement";
+import { emitStoreAcknowledged } from "../webhooks/emit.server";
 import { storeConnection, usingLocalStores } from "./config.server";
 import { buildErn } from "./ern";
 import { loadRelease, releasePackage } from "./package.server";
@@ -171,6 +172,18 @@ export async function pollAcknowledgement(deliveryId: string): Promise<boolean> 
       .where(and(eq(storeDeliveries.id, delivery.id), eq(storeDeliveries.phase, "uploaded")))
       .returning({ id: storeDeliveries.id });
     if (moved.length === 0) return null;
+    await emitStoreAcknowledged(tx, {
+      deliveryId: delivery.id,
+      userId: release.userId,
+      releaseId: delivery.releaseId,
+      storeId: store.id,
+      storeName: store.name,
+      kind: delivery.kind,
+      accepted: ack.status === "Success",
+      status,
+      statusLabel: platformStatusLabel(status),
+      message: ack.status === "Success" ? null : (ack.reason ?? ack.status),
+    });
     if (delivery.kind === "takedown" && status === PlatformStatus.Removed) {
       await tx
         .update(storeDeliveries)

@@ -45,3 +45,64 @@ export async function emitWebhookEvent(database: Db | Tx, event: WebhookEventInp
     return id;
   });
 }
+
+// The events' data, one builder per event, as events.ts documents them.
+
+/** song.ready: a song of `userId` has just become complete (rendered, or handed over from the pool). */
+export function emitSongReady(database: Db | Tx, userId: string, song: { id: string; songName: string; style: string; filter: string; durationSeconds: number | null }) {
+  return emitWebhookEvent(database, {
+    userId,
+    type: "song.ready",
+    dedupeKey: `song:${song.id}`,
+    data: { song: { id: song.id, status: "complete", songName: song.songName, style: song.style, filter: song.filter, durationSeconds: song.durationSeconds } },
+  });
+}
+
+/** release.status_changed: one row of the release's status history (its id names the event). */
+export function emitReleaseStatusChanged(
+  database: Db | Tx,
+  change: { changeId: string; userId: string; releaseId: string; title: string; from: number | null; to: number | null; fromLabel: string; toLabel: string },
+) {
+  return emitWebhookEvent(database, {
+    userId: change.userId,
+    type: "release.status_changed",
+    dedupeKey: `release-status:${change.changeId}`,
+    data: { release: { id: change.releaseId, title: change.title }, from: change.from, to: change.to, fromLabel: change.fromLabel, toLabel: change.toLabel },
+  });
+}
+
+/** store.acknowledged: a store answered one delivery (a release or a takedown) of the user's release. */
+export function emitStoreAcknowledged(
+  database: Db | Tx,
+  ack: { deliveryId: string; userId: string; releaseId: string; storeId: string; storeName: string; kind: string; accepted: boolean; status: number; statusLabel: string; message: string | null },
+) {
+  return emitWebhookEvent(database, {
+    userId: ack.userId,
+    type: "store.acknowledged",
+    dedupeKey: `delivery:${ack.deliveryId}`,
+    data: { release: { id: ack.releaseId }, store: { id: ack.storeId, name: ack.storeName }, kind: ack.kind, accepted: ack.accepted, status: ack.status, statusLabel: ack.statusLabel, message: ack.message },
+  });
+}
+
+/** royalties.imported: a store report credited the user's balance. */
+export function emitRoyaltiesImported(
+  database: Db | Tx,
+  royalties: { reportId: string; userId: string; periodStart: string | null; periodEnd: string | null; creditedMicros: number },
+) {
+  return emitWebhookEvent(database, {
+    userId: royalties.userId,
+    type: "royalties.imported",
+    dedupeKey: `royalty-report:${royalties.reportId}`,
+    data: { report: { id: royalties.reportId }, periodStart: royalties.periodStart, periodEnd: royalties.periodEnd, creditedMicros: royalties.creditedMicros },
+  });
+}
+
+/** withdrawal.paid: the bank has the money. */
+export function emitWithdrawalPaid(database: Db | Tx, withdrawal: { id: string; userId: string; amountCents: number; currency: string; paidAt: Date }) {
+  return emitWebhookEvent(database, {
+    userId: withdrawal.userId,
+    type: "withdrawal.paid",
+    dedupeKey: `withdrawal:${withdrawal.id}`,
+    data: { withdrawal: { id: withdrawal.id }, amountCents: withdrawal.amountCents, currency: withdrawal.currency, paidAt: withdrawal.paidAt.toISOString() },
+  });
+}

@@ -4,7 +4,7 @@ export const WEBHOOK_EVENTS = {
   "song.ready": "A song finished generating and can be played, saved and released. data: { song: { id, status, songName, style, filter, durationSeconds } }",
   "release.status_changed": "A release moved to a new status (submitted, approved, live, rejected...). data: { release: { id, title }, from, to, fromLabel, toLabel }",
   "store.acknowledged": "A store answered a delivery of your release. data: { release: { id }, store: { id, name }, kind, accepted, status, statusLabel, message }",
-  "royalties.imported": "Royalties for your songs were imported and credited. data: { report: { id }, store, periodStart, periodEnd, streams, creditedMicros }",
+  "royalties.imported": "Royalties for your songs were imported and credited. data: { report: { id }, periodStart, periodEnd, creditedMicros } (micro-dollars)",
   "withdrawal.paid": "A withdrawal was paid out. data: { withdrawal: { id }, amountCents, currency, paidAt }",
 } as const;
 
