@@ -318,8 +318,8 @@ export const queues: QueueDeclarations = {
     concurrency: 1,
   },
   // One signed POST to a user's endpoint (app/services/webhooks/deliver.server.ts). A failed try (error
-  // status, redirect, timeout) throws and comes back after 30 s, then about 1, 2, 4 ... minutes, at most 6 h
-  // apart: 9 tries over some 10 hours, then the delivery shows as failed (the user can replay it).
+  // status, redirect, timeout) throws and comes back after 30-60 s, then after waits that double (with
+  // jitter): 9 tries over about 2 to 4 hours, then the delivery shows as failed (the user can replay it).
   // Network-bound and short (10 s timeout), so several at once.
   "webhook.deliver": {
     notify: true,
