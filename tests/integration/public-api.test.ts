@@ -7,7 +7,7 @@ import "../support/auth-env";
 import { and, eq, sql } from "drizzle-orm";
 import { adminAuditLog } from "#drizzle/schema/admin";
 import { users } from "#drizzle/schema/auth";
-import { accessTokens, webhookEvents } from "#drizzle/schema/platform";
+import { accessTokens, webhookDeliveries, webhookEndpoints, webhookEvents } from "#drizzle/schema/platform";
 import * as apiMe from "~/routes/api.v1.me";
 import * as apiReleases from "~/routes/api.v1.releases._index";
 import * as apiRelease from "~/routes/api.v1.releases.$id";
@@ -297,6 +297,8 @@ describe("the documented flow through the API", () => {
     const { db } = database();
     const user = await createUser(db);
     const token = (await makeToken(user.id, TOKEN_SCOPE_NAMES)).token;
+    // Events are recorded for accounts with an endpoint that wants them.
+    const [endpoint] = await db.insert(webhookEndpoints).values({ userId: user.id, url: "https://hooks.example.com/songloom", events: ["release.status_changed"], secret: "whsec_c2VjcmV0" }).returning();
     const songId = await insertSavedSong(db, user.id, { saved: false });
     const artId = await insertCoverArt(db, user.id);
 
@@ -330,5 +332,7 @@ describe("the documented flow through the API", () => {
     const events = await db.select().from(webhookEvents).where(and(eq(webhookEvents.userId, user.id), eq(webhookEvents.type, "release.status_changed")));
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({ release: { id: release.id, title: "Night Lines" }, from: null, to: 0, fromLabel: "Draft" });
+    const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(JSON.parse(delivery.body)).toMatchObject({ id: events[0].id, type: "release.status_changed", data: { to: 0, toLabel: "Submitted" } });
   });
 });

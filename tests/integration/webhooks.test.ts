@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
+import { withdrawals } from "#drizzle/schema/money";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "#drizzle/schema/platform";
 import { startBoss, stopBoss } from "#jobs/boss";
 import { queues } from "#jobs/queues";
@@ -20,6 +21,10 @@ import * as endpointsPage from "~/routes/account.api.webhooks._index";
 import { rawRows } from "~/server/db.server";
 import { LocalDiskStorage, useStorage } from "~/server/storage.server";
 import { createSongs } from "~/services/songs/create.server";
+import { userBalances } from "~/services/ledger";
+import { generateRoyaltyReport, importReport, registerReport } from "~/services/royalties";
+import { settlePayout } from "~/services/withdrawals/payouts.server";
+import { insertLiveRelease } from "../support/royalties";
 import { composeSong, configureSongRendering, renderSongMedia } from "~/services/songs/generate.server";
 import { ApiError } from "~/server/http.server";
 import {
@@ -255,6 +260,30 @@ describe("events from where the facts are written", () => {
     expect(events[0]).toMatchObject({ type: "song.ready", dedupeKey: `song:${songId}`, data: { song: { id: songId, status: "complete", style: "wd_lofi" } } });
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
   }, 120_000);
+
+  test("credited royalties and a paid withdrawal reach their owner's endpoints, once each", async () => {
+    const { db } = database();
+    const { user, endpoint } = await endpointFor("/ok/money", ["royalties.imported", "withdrawal.paid"]);
+    const live = await insertLiveRelease(db, user.id, 1);
+    const outDir = mkdtempSync(path.join(os.tmpdir(), "songloom-reports-"));
+    const generated = await generateRoyaltyReport({ outDir, tracks: live.tracks.map((track) => ({ isrc: track.isrc, upc: live.upc })), from: "2026-10-01", to: "2026-10-03", seed: 3 });
+    const { report } = await registerReport(db, generated.path);
+    await importReport(report.id);
+    await importReport(report.id);
+    const credited = (await userBalances(db, user.id)).availableMicros;
+    expect(credited).toBeGreaterThan(0);
+
+    const [withdrawal] = await db.insert(withdrawals).values({ userId: user.id, amountCents: 1_500, state: "requested", externalAccountId: "ba_test" }).returning();
+    const payout = { id: "po_test", status: "paid", metadata: { withdrawal_id: withdrawal.id } } as unknown as Parameters<typeof settlePayout>[0];
+    await settlePayout(payout);
+    await settlePayout(payout);
+
+    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.userId, user.id));
+    expect(events.map((event) => event.type).sort()).toEqual(["royalties.imported", "withdrawal.paid"]);
+    expect(events.find((event) => event.type === "royalties.imported")!.data).toEqual({ report: { id: report.id }, periodStart: "2026-10-01", periodEnd: "2026-10-03", creditedMicros: credited });
+    expect(events.find((event) => event.type === "withdrawal.paid")!.data).toMatchObject({ withdrawal: { id: withdrawal.id }, amountCents: 1_500, currency: "usd" });
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(2);
+  });
 });
 
 describe("where webhooks may go", () => {
