@@ -27,6 +27,7 @@ export interface JobPayloads {
   /** The day of use (YYYY-MM-DD); the daily run leaves it out and reports yesterday. */
   "royalties.local-reports": { day?: string };
   "catalogue.previews": { version: string };
+  "webhook.deliver": { deliveryId: string };
   "housekeeping.expire-verification-tokens": Record<string, never>;
   "housekeeping.expire-rate-limits": Record<string, never>;
   "housekeeping.media-retention": Record<string, never>;
@@ -315,6 +316,21 @@ export const queues: QueueDeclarations = {
     expireInSeconds: HOUR,
     heartbeatSeconds: 60,
     concurrency: 1,
+  },
+  // One signed POST to a user's endpoint (app/services/webhooks/deliver.server.ts). A failed try (error
+  // status, redirect, timeout) throws and comes back after 30-60 s, then after waits that double (with
+  // jitter): 9 tries over about 2 to 4 hours, then the delivery shows as failed (the user can replay it).
+  // Network-bound and short (10 s timeout), so several at once.
+  "webhook.deliver": {
+    notify: true,
+    policy: "stately",
+    singletonKey: (data) => data.deliveryId,
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 6 * HOUR,
+    expireInSeconds: MINUTE,
+    concurrency: 4,
   },
   "housekeeping.expire-verification-tokens": {
     // `singleton`: with several workers, one sweep runs at a time.

@@ -1,4 +1,4 @@
-// /account (spec 2 §2): the account area's tabs (Overview, Revenue, Memberships, User Info, Support) and
+// /account (spec 2 §2): the account area's tabs (Overview, Revenue, Memberships, User Info, API, Support) and
 // the frozen-account banner. Support opens the help centre in a new window and leaves this page alone.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
@@ -16,6 +16,7 @@ const TABS = [
   { to: "/account/membership", label: "Memberships", end: false },
   { to: "/account/withdraw", label: "Withdraw", end: false },
   { to: "/account/user", label: "User Info", end: false },
+  { to: "/account/api", label: "API", end: false },
 ] as const;
 
 export default function AccountLayout() {

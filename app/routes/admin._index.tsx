@@ -127,6 +127,12 @@ export default function AdminDashboard() {
           </ul>
         </nav>
       )}
+      <p className="text-sm text-slate-400">
+        Scripting against your own artist account?{" "}
+        <Link to="/admin/tokens" className="text-accent-300 underline">
+          Your API tokens
+        </Link>
+      </p>
     </div>
   );
 }

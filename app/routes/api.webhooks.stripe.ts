@@ -12,6 +12,7 @@ const operation = registerApiOperation({
   summary: "Stripe webhook events",
   description: "Signed by Stripe (Stripe-Signature, HMAC-SHA256 with the webhook secret). Stored by event id and applied once.",
   tags: ["payments"],
+  security: [{ stripeSignature: [] }],
   responses: {
     200: { description: "Received (applied now, or already applied before)", schema: z.object({ received: z.literal(true), applied: z.boolean() }) },
     400: { description: "Missing or wrong signature" },

@@ -27,7 +27,7 @@ type SuccessSchema<R> = R extends { 200: { schema: infer S } }
       : undefined;
 
 /** What a handler may return: the success body (as the schema's input) or a Response it built itself. */
-type HandlerResult<R> = SuccessSchema<R> extends z.ZodType ? z.input<SuccessSchema<R>> | Response : Response | null;
+export type HandlerResult<R> = SuccessSchema<R> extends z.ZodType ? z.input<SuccessSchema<R>> | Response : Response | null;
 
 export type ApiHandlerArgs<Query, Body, Params> = Omit<LoaderFunctionArgs, "params"> & {
   query: Output<Query>;
@@ -53,8 +53,9 @@ export function apiRoute<
       }
       // Authenticate before reading a body (issue 16, finding 2): an operation that answers 401 is for
       // signed-in callers, so a stranger's upload is refused before a byte of it is read. The lookup is
-      // shared with the handler's own guard (one per request).
-      if (method !== "GET" && 401 in operation.responses) await requireUser(request);
+      // shared with the handler's own guard (one per request). A token operation (/api/v1) was let in by its
+      // own guard already (public-api.server.ts) and never reads the cookie.
+      if (method !== "GET" && 401 in operation.responses && !operation.token) await requireUser(request);
       const input = await parseRequest(operation, args);
       const result = await handler({ ...args, ...(input as Pick<ApiHandlerArgs<Query, Body, Params>, "params" | "query" | "body">) });
       if (result instanceof Response) return result;

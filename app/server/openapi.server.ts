@@ -28,6 +28,18 @@ export interface ApiOperation<
   /** `multipart` for a file upload (multipart/form-data); otherwise JSON or a urlencoded form. */
   request?: { query?: Query; body?: Body; params?: Params; multipart?: boolean };
   responses: Responses;
+  /**
+   * Set on the public /api/v1 operations (app/server/public-api.server.ts): the caller is a personal access
+   * token (`Authorization: Bearer`), never a cookie; `scope` is what the token needs (null: any token),
+   * `verified` whether the account must have a verified email, as the page for the same action asks.
+   */
+  token?: { scope: string | null; verified: boolean };
+  /**
+   * The operation's security requirement when it is neither a token operation nor a cookie one (a signed
+   * webhook). Otherwise it follows from the above: the bearer scheme with the token's scope, or the session
+   * cookie, required when the operation answers 401 or 403 and optional when it does not.
+   */
+  security?: Record<string, string[]>[];
 }
 
 // Kept on globalThis so a dev rebuild re-registers into the same map instead of a fresh, partial one.
@@ -69,9 +81,61 @@ export interface OpenApiDocument {
   openapi: "3.1.0";
   info: { title: string; version: string; description: string };
   servers: { url: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, JsonSchema> };
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
+
+/**
+ * How callers prove who they are (docs/api.md): a personal access token on /api/v1, the browser's session
+ * cookie everywhere else under /api, and Stripe's signature on its webhook.
+ */
+export const SECURITY_SCHEMES = {
+  bearerToken: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A personal access token (`slk_…`), made on /account/api/tokens, sent as `Authorization: Bearer <token>`; never in the URL (400 token_in_query). " +
+      "Only /api/v1 operations take it, and each names the scope it needs: songs:read, songs:write, releases:read, releases:write, stats:read. " +
+      "Errors: 401 unauthorized, invalid_token, token_expired or token_revoked; 403 banned, unverified or insufficient_scope; 429 rate_limited. " +
+      "Every answer carries the RateLimit and RateLimit-Policy fields.",
+  },
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "__session",
+    description: "The signed, httpOnly session cookie set at sign-in, for the app's own pages. Scripts should use a personal access token and /api/v1 instead.",
+  },
+  stripeSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "Stripe-Signature",
+    description: "Stripe's signature of the webhook body, checked with STRIPE_WEBHOOK_SECRET.",
+  },
+} as const;
+
+/** The tags of the public surface, described; other tags are listed after them, as the operations name them. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  "v1 account": "The public API (personal access tokens): who the token belongs to.",
+  "v1 songs": "The public API: create songs, follow their generation, save them.",
+  "v1 releases": "The public API: releases, their tracks and cover art, submission.",
+  "v1 stats": "The public API: streams, revenue and royalties.",
+  songs: "The app's own calls (session cookie): creating, reading and changing songs.",
+  library: "The app's own calls: the library of saved songs.",
+  edit: "The app's own calls: the song editor.",
+  production: "The app's own calls: instruments, drums and the mix of a song.",
+  lyrics: "The app's own calls: lyrics and their timing.",
+  vocals: "The app's own calls: sung vocals.",
+  mastering: "The app's own calls: mastering previews and masters.",
+  releases: "The app's own calls: releases, cover art and submission.",
+  stats: "The app's own calls: streams and revenue.",
+  payments: "The app's own calls: memberships, purchases, balances and withdrawals; Stripe's webhook.",
+  royalties: "Staff: royalty reports and records.",
+  identity: "Identity checks for withdrawals.",
+  user: "The signed-in account.",
+  app: "The app itself: build, terms, feature flags.",
+  admin: "Staff only: every call checks its permission and is audited.",
+};
 
 /**
  * The document as JSON, built once: operations register when their route modules load, so it changes only
@@ -93,6 +157,11 @@ export function buildOpenApiDocument(operations: ApiOperation[] = registeredApiO
     paths[operation.path] ??= {};
     paths[operation.path][operation.method.toLowerCase()] = describeOperation(operation, components);
   }
+  const tagNames = [...new Set(sorted.flatMap((operation) => operation.tags))];
+  const tags = [
+    ...Object.keys(TAG_DESCRIPTIONS).filter((name) => tagNames.includes(name)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    ...tagNames.filter((name) => !(name in TAG_DESCRIPTIONS)).sort().map((name) => ({ name })),
+  ];
   return {
     openapi: "3.1.0",
     info: {
@@ -100,13 +169,16 @@ export function buildOpenApiDocument(operations: ApiOperation[] = registeredApiO
       version: CLIENT_BUILD,
       description:
         "JSON API of Songloom. Every error answers with the ApiError body; invalid input is a 400 invalid_input with per-field messages. " +
-        "Authentication differs from the spec's client on purpose: the caller is identified by the signed, httpOnly `__session` cookie set at " +
-        "sign-in (not an identity-provider token in Authorization), and the browser by a signed, httpOnly `device` cookie (not a fingerprint " +
+        "Scripts and other programs use the versioned public API under /api/v1 with a personal access token (the bearerToken scheme; " +
+        "docs/api.md walks through creating a song, waiting for its webhook, and releasing it). The rest of /api serves the app's own pages, " +
+        "and differs from the spec's client on purpose: the caller is identified by the signed, httpOnly `__session` cookie set at sign-in " +
+        "(not an identity-provider token in Authorization), and the browser by a signed, httpOnly `device` cookie (not a fingerprint " +
         "header); a Client-Build header is not required (ADR 005).",
     },
     servers: [{ url: "/" }],
+    tags,
     paths,
-    components: { schemas: components },
+    components: { schemas: components, securitySchemes: SECURITY_SCHEMES },
   };
 }
 
@@ -121,15 +193,22 @@ function describeOperation(operation: ApiOperation, components: Record<string, J
     const schema = response.schema ? toSchema(response.schema, "output", components) : errorRef();
     responses[status] = { description: response.description, content: { "application/json": { schema } } };
   }
-  if (request.query || request.body || request.params) {
-    responses["400"] ??= { description: "Invalid input", content: { "application/json": { schema: errorRef() } } };
+  const error = (description: string) => ({ description, content: { "application/json": { schema: errorRef() } } });
+  if (request.query || request.body || request.params) responses["400"] ??= error("Invalid input");
+  if (operation.token) {
+    // What the token guard answers (app/services/access-tokens/authenticate.server.ts), on every operation.
+    responses["400"] ??= error("token_in_query: a token was sent in the URL");
+    responses["401"] ??= error("unauthorized (no token), invalid_token, token_expired or token_revoked");
+    responses["403"] ??= error(`banned${operation.token.verified ? ", unverified" : ""}${operation.token.scope ? ` or insufficient_scope (needs ${operation.token.scope})` : ""}`);
+    responses["429"] ??= error("rate_limited: over the token's requests per minute (see the RateLimit header fields)");
   }
-  responses["500"] ??= { description: "Unexpected server error", content: { "application/json": { schema: errorRef() } } };
+  responses["500"] ??= error("Unexpected server error");
   return {
     operationId: operationId(operation),
     summary: operation.summary,
-    ...(operation.description ? { description: operation.description } : {}),
+    ...(operation.description || operation.token ? { description: describeWithScope(operation) } : {}),
     tags: operation.tags,
+    security: securityOf(operation),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(request.body
       ? {
@@ -146,6 +225,22 @@ function describeOperation(operation: ApiOperation, components: Record<string, J
       : {}),
     responses,
   };
+}
+
+/** Whom the operation lets in, as an OpenAPI security requirement (see ApiOperation.security). */
+function securityOf(operation: ApiOperation): Record<string, string[]>[] {
+  if (operation.security) return operation.security;
+  if (operation.token) return [{ bearerToken: operation.token.scope ? [operation.token.scope] : [] }];
+  if (401 in operation.responses || 403 in operation.responses) return [{ sessionCookie: [] }];
+  // Anyone may call it; a signed-in caller may see more (their own private song, say).
+  return [{}, { sessionCookie: [] }];
+}
+
+function describeWithScope(operation: ApiOperation): string {
+  const text = operation.description ?? "";
+  if (!operation.token) return text;
+  const needs = operation.token.scope ? `Needs a token with the \`${operation.token.scope}\` scope` : "Any valid token";
+  return `${text}${text ? "\n\n" : ""}${needs}${operation.token.verified ? ", of an account with a verified email" : ""}.`;
 }
 
 function errorRef(): JsonSchema {

@@ -54,6 +54,11 @@ export const RATE_LIMITS = {
   resetPasswordPerIp: { name: "reset-password:ip", max: 20, windowSeconds: 15 * MINUTE, message: "Too many password resets from your network." },
   verifyResendPerAccount: { name: "verify-resend:account", max: 5, windowSeconds: HOUR, message: "Too many verification emails sent to this account." },
   verifyResendPerIp: { name: "verify-resend:ip", max: 20, windowSeconds: HOUR, message: "Too many verification emails asked for from your network." },
+  // Every /api/v1 call with a personal access token (docs/api.md): its count goes out in the RateLimit
+  // headers of each answer, so a script can pace itself before it meets the 429.
+  apiPerToken: { name: "api:token", max: 120, windowSeconds: MINUTE, message: "Too many API requests with this token." },
+  // Replaying a webhook delivery sends a request to the user's server: a slip of the button should not be a flood.
+  webhookReplayPerUser: { name: "webhook-replay:user", max: 30, windowSeconds: HOUR, message: "Too many webhook replays." },
 } as const satisfies Record<string, RateLimit>;
 
 /** A refused hit: the limit that was reached, when to come back, and the answer's pieces. */
@@ -94,6 +99,26 @@ export function normaliseSubject(subject: string): string {
 /** RATE_LIMIT_FACTOR scales every limit (tests and load tests raise them; never below one hit). */
 function effectiveMax(limit: RateLimit): number {
   return Math.max(1, Math.floor(limit.max * env.RATE_LIMIT_FACTOR));
+}
+
+/**
+ * Counts one hit on one limit and reports the whole state, for answers that advertise their quota (the
+ * RateLimit header fields of /api/v1): the limit in force, the hits left in this window (0 once over it),
+ * the seconds until the window ends, and the refusal when this hit was over the limit.
+ */
+export async function countRateLimitHit(
+  database: Db | Tx,
+  limit: RateLimit,
+  subject: string,
+): Promise<{ max: number; remaining: number; resetSeconds: number; windowSeconds: number; throttled: Throttled | null }> {
+  const { hits, secondsLeft } = await hit(database, limit, subject);
+  const max = effectiveMax(limit);
+  const resetSeconds = Math.max(1, Math.ceil(secondsLeft));
+  const throttled =
+    hits > max
+      ? { limit, retryAfterSeconds: resetSeconds, message: `${limit.message} Try again in ${describeWait(resetSeconds)}.`, headers: { "Retry-After": String(resetSeconds) } }
+      : null;
+  return { max, remaining: Math.max(0, max - hits), resetSeconds, windowSeconds: limit.windowSeconds, throttled };
 }
 
 /** Counts one hit on the counter and returns the count in the current window and the seconds it has left. */

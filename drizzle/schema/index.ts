@@ -20,3 +20,4 @@ export * from "./royalties";
 export * from "./email-changes";
 export * from "./onboarding";
 export * from "./page-versions";
+export * from "./platform";

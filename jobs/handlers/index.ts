@@ -22,6 +22,7 @@ import * as songRenderPool from "./song.render-pool";
 import * as songRerender from "./song.rerender";
 import * as songWav from "./song.wav";
 import * as vocalGenerate from "./vocal.generate";
+import * as webhookDeliver from "./webhook.deliver";
 
 export const handlers: HandlerRegistry = {
   "housekeeping.expire-verification-tokens": expireVerificationTokens.handle,
@@ -45,4 +46,5 @@ export const handlers: HandlerRegistry = {
   "royalties.import": royaltiesImport.handle,
   "royalties.local-reports": royaltiesLocalReports.handle,
   "catalogue.previews": cataloguePreviews.handle,
+  "webhook.deliver": webhookDeliver.handle,
 };

@@ -99,6 +99,7 @@ import * as apiReviewBulkConfirm from "~/routes/api.admin.releases.bulk.confirma
 import * as apiReviewLock from "~/routes/api.admin.user.$id.releases.review";
 import * as apiUserReleasesDistro from "~/routes/api.admin.user.$id.releases.distro";
 import * as apiStaffReleaseEdit from "~/routes/api.release.$id";
+import * as adminTokens from "~/routes/admin.tokens";
 import { ADMIN_ROUTE_PERMISSIONS, hasPermission, permissionsForRoles, ROLES, type Permission, type Role } from "~/server/permissions.server";
 
 const banUser = (userId: string, actorId: string | null) => appDb.transaction((tx) => banUserTx(tx, userId, actorId));
@@ -382,6 +383,7 @@ const json = (path: string, method: string, body: unknown, cookie: string) =>
 
 const ENDPOINTS: Endpoint[] = [
   { name: "GET /admin", fn: adminDashboard.loader as RouteFn, request: (c) => get("/admin", c), needs: "admin" },
+  { name: "GET /admin/tokens (the staff member's own API tokens)", fn: adminTokens.loader as RouteFn, request: (c) => get("/admin/tokens", c), needs: "admin" },
   ...ADMIN_ROUTE_PERMISSIONS.map(({ pattern, anyOf }): Endpoint => ({
     name: `GET ${pattern}`,
     fn: (PAGE_MODULES[pattern] ?? adminSplat).loader as RouteFn,

@@ -15,6 +15,7 @@ import { refuse, requestPath } from "./refuse.server";
 /** The only URLs that take state-changing requests from other origins; each authenticates otherwise. */
 export const CROSS_ORIGIN_EXEMPT: { pattern: RegExp; why: string }[] = [
   { pattern: /^\/api\/webhooks\/stripe\/?$/, why: "Stripe's webhook, verified by its signature (STRIPE_WEBHOOK_SECRET)" },
+  { pattern: /^\/api\/v1\//, why: "The public API (docs/api.md): a bearer token proves the caller and cookies are never read, so another site's page gains nothing" },
   { pattern: /^\/auth\/apple\/callback\/?$/, why: "Sign in with Apple posts the code back (form_post); the OAuth state and code exchange check it" },
 ];
 

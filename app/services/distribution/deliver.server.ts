@@ -12,7 +12,8 @@ import { db, type Db, type Tx } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { log } from "~/server/observability";
 import { ReleaseStatus, transitionRelease } from "../releases/status";
-import { PlatformStatus } from "./acknowledgement";
+import { PlatformStatus, platformStatusLabel } from "./acknowledgement";
+import { emitStoreAcknowledged } from "../webhooks/emit.server";
 import { storeConnection, usingLocalStores } from "./config.server";
 import { buildErn } from "./ern";
 import { loadRelease, releasePackage } from "./package.server";
@@ -185,6 +186,18 @@ export async function pollAcknowledgement(deliveryId: string): Promise<boolean> 
       .where(and(eq(storeDeliveries.id, delivery.id), eq(storeDeliveries.phase, "uploaded")))
       .returning({ id: storeDeliveries.id });
     if (moved.length === 0) return null;
+    await emitStoreAcknowledged(tx, {
+      deliveryId: delivery.id,
+      userId: release.userId,
+      releaseId: delivery.releaseId,
+      storeId: store.id,
+      storeName: store.name,
+      kind: delivery.kind,
+      accepted,
+      status,
+      statusLabel: platformStatusLabel(status),
+      message: accepted && !ack.errorText ? null : words,
+    });
     if (delivery.kind === "takedown" && status === PlatformStatus.Removed) {
       await tx
         .update(storeDeliveries)

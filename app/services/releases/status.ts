@@ -10,6 +10,7 @@ import { releases, releaseStatusChanges } from "../../../drizzle/schema/releases
 import type { Db, Tx } from "~/server/db.server";
 import { ApiError } from "~/server/http.server";
 import { releaseStatusLabel } from "~/utils/release-display";
+import { emitReleaseStatusChanged } from "../webhooks/emit.server";
 
 export const ReleaseStatus = {
   Draft: null,
@@ -110,9 +111,9 @@ export async function transitionRelease(
     .update(releases)
     .set({ ...input.set, status: input.to })
     .where(and(eq(releases.id, input.releaseId), current))
-    .returning({ id: releases.id });
+    .returning({ id: releases.id, userId: releases.userId, title: releases.title });
   if (moved.length === 0) throw new ApiError(409, "status_changed", "This release's status changed meanwhile. Reload it and try again.");
-  await database.insert(releaseStatusChanges).values({
+  const [change] = await database.insert(releaseStatusChanges).values({
     releaseId: input.releaseId,
     fromStatus: input.from,
     toStatus: input.to,
@@ -120,5 +121,16 @@ export async function transitionRelease(
     action: transition.action,
     note: input.note ?? null,
     createdAt: sql`now()`,
+  }).returning({ id: releaseStatusChanges.id });
+  // The owner's webhooks, in the same transaction as the move (docs/api.md).
+  await emitReleaseStatusChanged(database, {
+    changeId: String(change.id),
+    userId: moved[0].userId,
+    releaseId: input.releaseId,
+    title: moved[0].title,
+    from: input.from,
+    to: input.to,
+    fromLabel: releaseStatusLabel(input.from),
+    toLabel: releaseStatusLabel(input.to),
   });
 }

@@ -20,6 +20,7 @@ import { db, rawRows, type Db, type Tx } from "~/server/db.server";
 import { addStreamRollups, CREATOR_SHARE_BASIS_POINTS, PLATFORM_REVENUE, postEntry, ROYALTIES_UNMATCHED, storeReceivables, userBalanceAccount, type EntryLine } from "~/services/ledger";
 import { allocate, DSR_CELLS, firstValue, parseHead, parseSummary, recordFamily, type DsrHead, type DsrSummary } from "./dsr-format";
 import { microsToDollars, normalizeIsrc, parseLine, REPORT_COLUMNS, revenueStore, type ParsedLine, type ReportRecord } from "./report-format";
+import { emitRoyaltiesImported } from "../webhooks/emit.server";
 
 export const CHUNK_LINES = 25_000;
 
@@ -611,6 +612,34 @@ export async function importReport(reportId: string, options: { credit?: boolean
     if (!dryRun) await database.update(royaltyReports).set({ status: "failed", error: (error as Error).message.slice(0, 500) }).where(eq(royaltyReports.id, reportId));
     throw error;
   }
-  if (!dryRun) await database.update(royaltyReports).set({ status: "complete", completedAt: new Date() }).where(eq(royaltyReports.id, reportId));
+  if (!dryRun) {
+    await database.transaction(async (tx) => {
+      const [completed] = await tx
+        .update(royaltyReports)
+        .set({ status: "complete", completedAt: new Date() })
+        .where(and(eq(royaltyReports.id, reportId), sql`${royaltyReports.status} <> 'complete'`))
+        .returning({ firstDay: royaltyReports.firstDay, lastDay: royaltyReports.lastDay });
+      if (completed) await announceCredits(tx, reportId, completed);
+    });
+  }
   return summary;
+}
+
+/**
+ * The royalties.imported webhook event of every user the report credited, with what the ledger holds for
+ * them from it (every chunk's entry, a resumed import's earlier chunks too).
+ */
+async function announceCredits(tx: Tx, reportId: string, period: { firstDay: string | null; lastDay: string | null }): Promise<void> {
+  const credits = await rawRows<{ user_id: string; credited: number | string }>(
+    tx,
+    sql`select e.user_id, -sum(l.amount_micros) as credited
+        from journal_entries e
+        join journal_lines l on l.entry_id = e.id
+        join ledger_accounts a on a.id = l.account_id and a.kind = 'user_balance' and a.user_id = e.user_id
+        where e.reference like ${`royalty:${reportId}:%`} and e.user_id is not null
+        group by e.user_id`,
+  );
+  for (const credit of credits) {
+    await emitRoyaltiesImported(tx, { reportId, userId: credit.user_id, periodStart: period.firstDay, periodEnd: period.lastDay, creditedMicros: Number(credit.credited) });
+  }
 }

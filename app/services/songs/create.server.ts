@@ -37,6 +37,7 @@ import { recordUserEvent } from "~/models/user.server";
 import { db } from "~/server/db.server";
 import { ApiError, type FieldErrors } from "~/server/http.server";
 import { vocalState, type VocalState } from "../vocals/vocal-mix.server";
+import { emitSongReady } from "../webhooks/emit.server";
 import { invalidInput } from "~/server/api.server";
 import { getUserPlan } from "~/server/plans.server";
 import { IdSchema, typedText } from "~/utils/input-schemas";
@@ -237,6 +238,8 @@ export async function createSongs(user: { id: string }, input: unknown): Promise
     // A plain create (no advanced choices, nothing reused, no notes) is what the pool pre-generates, so
     // finished pooled songs of exactly these parameters are handed over first: instantly playable.
     const fromPool = !variation && isPoolable(params) ? await claimPooledSongs(user.id, params.filter, count, params, tx) : [];
+    // Handed over complete: ready for the new owner's webhooks at once.
+    for (const song of fromPool) await emitSongReady(tx, user.id, song);
     const rows: NewSong[] = [];
     for (let position = fromPool.length; position < count; position += 1) {
       rows.push({

@@ -17,6 +17,7 @@ import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { observeRenderStages } from "~/server/observability/metrics.server";
 import { getStorage, songMediaKeys, songPreviewKey } from "~/server/storage.server";
+import { emitSongReady } from "../webhooks/emit.server";
 import { newSeed, poolParams, PRIORITY } from "./create.server";
 
 /** Finished-or-generating songs each filter keeps ready for POST /song/fetch and plain creates. */
@@ -168,13 +169,24 @@ export async function renderSongMedia(songId: string): Promise<void> {
 
   // Keys are fixed per song, so a retried render overwrites its own earlier, possibly partial, attempt.
   const media = await storeRenderedSong(songMediaKeys(songId), rendered);
-  await advanceSongStatus(songId, "complete", {
-    media,
-    wavePreview: downsamplePeaks(rendered.peaks.song.peaks, WAVE_PREVIEW_PAIRS),
-    durationSeconds: Math.round(rendered.stats.durationSeconds * 100) / 100,
-    tempo: Math.round(rendered.stats.tempo),
-    key: rendered.stats.key,
-    completedAt: new Date(),
+  const durationSeconds = Math.round(rendered.stats.durationSeconds * 100) / 100;
+  await db.transaction(async (tx) => {
+    const completed = await advanceSongStatus(
+      songId,
+      "complete",
+      {
+        media,
+        wavePreview: downsamplePeaks(rendered.peaks.song.peaks, WAVE_PREVIEW_PAIRS),
+        durationSeconds,
+        tempo: Math.round(rendered.stats.tempo),
+        key: rendered.stats.key,
+        completedAt: new Date(),
+      },
+      tx,
+    );
+    // The owner's webhooks hear of it with the status (a pool song has no owner yet: it is announced
+    // when it is handed to someone, create.server.ts).
+    if (completed && song.userId) await emitSongReady(tx, song.userId, { ...song, durationSeconds });
   });
 }
 

@@ -21,6 +21,7 @@ import { getStripe } from "~/services/billing/stripe.server";
 import { connectAccountId, listExternalAccounts } from "./external-accounts.server";
 import { FROZEN_MESSAGE, KYC_THRESHOLD_CENTS, MINIMUM_WITHDRAWAL_CENTS, REVIEW_THRESHOLD_CENTS } from "./rules";
 import { formatUsd } from "~/content/plans";
+import { emitWithdrawalPaid } from "../webhooks/emit.server";
 
 export interface WithdrawalRequest {
   amountCents: number;
@@ -157,6 +158,7 @@ export async function settlePayout(payout: Stripe.Payout): Promise<void> {
       userId: row.user_id,
       lines: debitCredit(PAYOUTS_IN_FLIGHT, PROCESSOR_CLEARING, Number(row.amount_cents) * MICROS_PER_CENT),
     });
+    await emitWithdrawalPaid(tx, { id, userId: row.user_id, amountCents: Number(row.amount_cents), currency: "usd", paidAt: new Date() });
   });
 }
 
