@@ -8,6 +8,7 @@ import { articulationFor } from "~/engine/render/articulation";
 import { describeSound, renderStem } from "~/engine/render";
 import { SampledNoteRenderer } from "~/engine/render/sampler/sampledNoteRenderer";
 import { sampleSetFor, zoneFor } from "~/engine/render/sampler/sampleSets";
+import { sampleStoreBytes, sampleStoreWorkerData, sharedRecording } from "~/engine/render/sampler/sampleStore";
 import { performanceStyle, pocketMs } from "~/engine/compose/performance";
 import { TOM_NOTES } from "~/engine/compose/drumPart";
 import { fft } from "~/engine/vocals/fft";
@@ -67,6 +68,25 @@ describe("velocity layers and timbre", () => {
     const rendered = renderer.renderNote(61, 30, SAMPLE_RATE / 2);
     expect(rendered.left.length).toBeGreaterThan(SAMPLE_RATE / 2);
     expect(rendered.left.some((value) => Math.abs(value) > 1e-3)).toBe(true);
+  });
+
+  it("a decoded recording is kept once per process in shared memory: the next song (or thread) reads it without decoding", async () => {
+    const set = sampleSetFor(0, 0)!;
+    const zone = zoneFor(set, 72, 100);
+    const renderer = new SampledNoteRenderer(set);
+    await renderer.prepare([{ pitch: 72, velocity: 100 }]);
+    const before = sampleStoreBytes();
+    let decoded = 0;
+    const again = await sharedRecording(zone.slot, async () => {
+      decoded++;
+      throw new Error("should have come from the store");
+    });
+    expect(decoded).toBe(0);
+    expect(sampleStoreBytes()).toBe(before);
+    // A view into the buffer every engine thread is handed (WorkerThread's workerData), at most 5 s of 48 kHz stereo.
+    expect(again.frames.buffer).toBe(sampleStoreWorkerData().data);
+    expect(again.frameCount).toBeLessThanOrEqual(5 * 48000);
+    expect(again.sampleRate).toBe(48000);
   });
 
   it.each([
