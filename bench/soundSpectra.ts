@@ -4,8 +4,11 @@
 // plays it now (the Salamander layers), and a snare on the Standard kit at 40 and 110 before (the recording
 // as it is) and now (velocity timbre). Spectra are 1/6-octave bands of the note's first 0.37 s, in dB
 // relative to the loudest band of the loud note.
+//
+// `npx tsx bench/soundSpectra.ts --songs before/summary.json after/summary.json` also draws
+// docs/sound-songs.png: the long-term average spectra of bench/listen.ts's six songs on two engines.
 import { Resvg } from "@resvg/resvg-js";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { renderStem } from "~/engine/render";
 import { SoundFontNoteRenderer } from "~/engine/render/soundfontRenderer";
 import { fft } from "~/engine/vocals/fft";
@@ -48,4 +51,23 @@ const svgPanel = (panel: (typeof panels)[number], ox: number, oy: number) => {
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W + 10}" height="${2 * H + 10}" font-family="DejaVu Sans, sans-serif"><rect width="100%" height="100%" fill="#fff"/>${panels.map((panel, i) => svgPanel(panel, (i % 2) * (W + 10), Math.floor(i / 2) * (H + 10))).join("")}</svg>`;
 writeFileSync("docs/sound-spectra.png", new Resvg(svg, { font: { loadSystemFonts: true } }).render().asPng());
 console.log("docs/sound-spectra.png written");
+
+const songsAt = process.argv.indexOf("--songs");
+if (songsAt > 0) {
+  interface Song { filter: string; seed: number; lufs: number; truePeakDb: number; bandsDb: number[] }
+  const [before, after] = [process.argv[songsAt + 1], process.argv[songsAt + 2]].map((file) => JSON.parse(readFileSync(file, "utf8")) as Song[]);
+  const SW = 300, SH = 190, SM = { left: 36, right: 8, top: 28, bottom: 28 };
+  const sx = (band: number) => SM.left + (band / 30) * (SW - SM.left - SM.right);
+  const sy = (db: number) => SM.top + (Math.min(0, Math.max(-50, db)) / -50) * (SH - SM.top - SM.bottom);
+  const songPanel = (a: Song, b: Song, ox: number, oy: number) => {
+    const line = (values: number[], colour: string, dash = "") => `<polyline fill="none" stroke="${colour}" stroke-width="2" ${dash ? `stroke-dasharray="${dash}"` : ""} points="${values.map((v, i) => `${sx(i).toFixed(1)},${sy(v).toFixed(1)}`).join(" ")}"/>`;
+    const ticks = [100, 1000, 10000].map((hz) => { const band = 3 * Math.log2(hz / 20); return `<line x1="${sx(band)}" x2="${sx(band)}" y1="${SM.top}" y2="${SH - SM.bottom}" stroke="#ddd"/><text x="${sx(band)}" y="${SH - SM.bottom + 13}" font-size="10" text-anchor="middle">${hz >= 1000 ? `${hz / 1000}k` : hz}</text>`; }).join("");
+    const dbTicks = [0, -20, -40].map((db) => `<text x="${SM.left - 3}" y="${sy(db) + 4}" font-size="10" text-anchor="end">${db}</text>`).join("");
+    return `<g transform="translate(${ox},${oy})"><rect width="${SW}" height="${SH}" fill="#fff" stroke="#ccc"/><text x="${SM.left}" y="17" font-size="12" font-weight="bold">${b.filter} seed ${b.seed}</text>${dbTicks}${ticks}${line(a.bandsDb, "#999", "4 3")}${line(b.bandsDb, "#c53030")}<text x="${SW - 8}" y="${SM.top + 12}" font-size="10" text-anchor="end">${a.lufs.toFixed(1)} → ${b.lufs.toFixed(1)} LUFS</text></g>`;
+  };
+  const legend = `<text x="10" y="${2 * (SH + 10) + 16}" font-size="12"><tspan fill="#999">dashed: before</tspan>  <tspan fill="#c53030">solid: after</tspan>  (1/3-octave long-term average spectrum, dB under the loudest band)</text>`;
+  const songsSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${3 * SW + 20}" height="${2 * SH + 34}" font-family="DejaVu Sans, sans-serif"><rect width="100%" height="100%" fill="#fff"/>${after.map((song, i) => songPanel(before.find((s) => s.filter === song.filter && s.seed === song.seed)!, song, (i % 3) * (SW + 10), Math.floor(i / 3) * (SH + 10))).join("")}${legend}</svg>`;
+  writeFileSync("docs/sound-songs.png", new Resvg(songsSvg, { font: { loadSystemFonts: true } }).render().asPng());
+  console.log("docs/sound-songs.png written");
+}
 process.exit(0);

@@ -2,7 +2,7 @@
 // struck softly, a horn blown softly all lose their upper partials first. Where a sample set has velocity
 // layers (sampler/) the recordings carry that; the General MIDI presets the engine still plays have one
 // recording per note, so the engine darkens each rendered note by its velocity with a two-pole low-pass whose
-// cutoff rises from `softHz` (velocity 1) to the full band (velocity 127), per instrument family. Organs and
+// cutoff rises from `softHz` (velocity 1) to the full band (velocity 104 and up), per instrument family. Organs and
 // synthesisers keep their tone (they do not answer touch that way).
 //
 // Drum hits also vary from hit to hit (round robins, `drumVariant`): a drummer never strikes twice alike, and
@@ -14,7 +14,7 @@ import { Biquad } from "../dsp/biquad";
 import type { StereoBuffer, Velocity } from "../types";
 
 export interface TimbreProfile {
-  /** Cutoff at velocity 1; the cutoff rises exponentially to 20 kHz at velocity 127. */
+  /** Cutoff at velocity 1; it rises to the full band at OPEN_VELOCITY (cutoffFor). */
   softHz: number;
   /**
    * Drive at velocity 127 (0: none): a tine piano "barks" and a bass string growls when struck hard, which
@@ -24,6 +24,10 @@ export interface TimbreProfile {
 }
 
 const OPEN_HZ = 20_000;
+/** From this velocity up a note has its full band. */
+const OPEN_VELOCITY = 104;
+/** Below 1: the cutoff rises quickly from soft to medium velocities, then flattens towards the top. */
+const OPEN_CURVE = 0.8;
 /** Above this the filter is left out (it would only cost time). */
 const BYPASS_HZ = 16_000;
 const Q = 0.6;
@@ -46,10 +50,12 @@ const FAMILY_PROFILES: Partial<Record<number, TimbreProfile>> = {
 const PROGRAM_PROFILES: Partial<Record<number, TimbreProfile>> = {
   4: { softHz: 350, drive: 3 }, // tine electric piano
   5: { softHz: 600, drive: 1.5 }, // FM electric piano
-  12: { softHz: 300 }, // marimba
+  12: { softHz: 150 }, // marimba
+  13: { softHz: 400 }, // xylophone
   33: { softHz: 220, drive: 1.5 }, // finger bass
-  35: { softHz: 180, drive: 2 }, // fretless bass
-  46: { softHz: 300 }, // harp
+  35: { softHz: 100, drive: 2.5 }, // fretless bass
+  45: { softHz: 250 }, // pizzicato strings
+  46: { softHz: 150 }, // harp
 };
 
 export function pitchedTimbre(bank: number, program: number): TimbreProfile | null {
@@ -72,9 +78,15 @@ export function drumTimbre(note: number): TimbreProfile | null {
   return null;
 }
 
+/**
+ * The cutoff for a velocity: `softHz` at 1, opening on a curve that reaches the full band at OPEN_VELOCITY, so
+ * only soft playing (verses, ghost notes) is darkened and a song keeps its air: with the band fully open only
+ * at 127, mid-velocity notes lost 1–5 dB above 8 kHz over whole songs (docs/engine.md, "What changed in the
+ * sound").
+ */
 export function cutoffFor(profile: TimbreProfile, velocity: Velocity): number {
-  const v = Math.max(1, Math.min(127, velocity)) / 127;
-  return profile.softHz * Math.pow(OPEN_HZ / profile.softHz, v);
+  const v = Math.min(1, Math.max(1, velocity) / OPEN_VELOCITY);
+  return profile.softHz * Math.pow(OPEN_HZ / profile.softHz, Math.pow(v, OPEN_CURVE));
 }
 
 /** Darkens `note` in place by its velocity (nothing at full strength), driving it first where the profile says. */
