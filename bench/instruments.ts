@@ -11,7 +11,8 @@
 // without it (before the sample sets) is described from its SoundFont directly, so the same file measures
 // the engine before and after. Numbers are printed, never asserted.
 import { writeFileSync } from "node:fs";
-import { DRUM_KITS, DRUM_SOUNDS, FILTERS, INSTRUMENTS } from "~/engine/catalogue";
+import { compose, produce, scheduleTracks } from "~/engine/compose";
+import { defaultSongParams, DRUM_KITS, DRUM_SOUNDS, FILTERS, INSTRUMENTS } from "~/engine/catalogue";
 import * as render from "~/engine/render";
 import { fft } from "~/engine/vocals/fft";
 import { SAMPLE_RATE, type DrumSound, type Instrument, type StereoBuffer, type Track } from "~/engine/types";
@@ -35,6 +36,12 @@ interface Description {
 type Describe = (source: Instrument["source"] | DrumSound["source"], pitch: number) => Description;
 
 const engineDescribe = (render as unknown as { describeSound?: Describe }).describeSound;
+const engineStoreBytes = (render as unknown as { sampleStoreBytes?: () => number }).sampleStoreBytes;
+// Sample sets exist only in an engine that has them; the bench runs on older engines too.
+const sampler = await import("~/engine/render/sampler/sampledNoteRenderer").catch(() => null);
+const sets = await import("~/engine/render/sampler/sampleSets").catch(() => null);
+const SampledNoteRenderer = sampler?.SampledNoteRenderer;
+const sampleSetFor = sets?.sampleSetFor ?? (() => null);
 const describe: Describe = engineDescribe ?? describeFromSoundFont;
 
 /** An engine without describeSound: count the SoundFont preset's distinct sample sets across velocity. */
@@ -158,5 +165,23 @@ for (const row of rows) {
 }
 const rising = rows.filter((row) => row.risePercent >= 15).length;
 console.log(`\n${rising}/${rows.length} sounds brighten by ≥ 15 % from velocity ${SOFT} to ${HARD}; ${rows.filter((row) => row.roundRobins > 1).length}/${rows.filter((row) => row.group.startsWith("drums")).length} drum sounds vary between repeated hits. ${Math.round(performance.now() - started)} ms.`);
+// What the piano's recordings cost in memory: the recordings whole songs play (their piano part: chords, lead
+// or arp), decoded into the process's shared store (render/sampler/sampleStore.ts) one song after another.
+const pianoFilters = FILTERS.filter((filter) => Object.values(filter.instruments).some((ids) => ids?.includes("gm_acoustic_grand_piano")) && !filter.roulette);
+const pianoSet = sampleSetFor(0, 0);
+if (pianoSet && engineStoreBytes && SampledNoteRenderer) {
+  const perSong: number[] = [];
+  for (const filter of pianoFilters) {
+    const params = { ...defaultSongParams(filter.style, 7, filter.value), instruments: { chords: "gm_acoustic_grand_piano" } };
+    const composition = compose(params);
+    const production = produce(params, composition);
+    const before = engineStoreBytes();
+    const renderer = new SampledNoteRenderer(pianoSet);
+    for (const track of scheduleTracks(composition, production)) if (track.source?.kind === "soundfont" && track.source.bank === 0 && track.source.program === 0) await renderer.prepare(track.notes);
+    perSong.push(renderer.preparedSlots().length);
+    console.log(`piano recordings for ${filter.value} seed 7: ${renderer.preparedSlots().length}, store +${((engineStoreBytes() - before) / 1e6).toFixed(1)} MB`);
+  }
+  console.log(`piano: ${pianoFilters.length} songs played ${Math.min(...perSong)}–${Math.max(...perSong)} recordings each; the shared store holds ${(engineStoreBytes() / 1e6).toFixed(1)} MB after all of them (cap 160 MB; all ${pianoSet.zones.length} recordings would be about ${((pianoSet.zones.length * 5 * 48000 * 4) / 1e6).toFixed(0)} MB at 5 s each)`);
+}
 const jsonAt = process.argv.indexOf("--json");
 if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(rows, null, 1));
