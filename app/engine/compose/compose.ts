@@ -12,6 +12,7 @@ import { writeBass } from "./bassPart";
 import { writeChords } from "./chordPart";
 import { writeDrums } from "./drumPart";
 import { applyFeel } from "./feel";
+import { performanceStyle } from "./performance";
 import { chooseHarmony, segmentChords } from "./harmony";
 import { compositionId } from "./ids";
 import { layersFor } from "./layers";
@@ -56,7 +57,7 @@ export function compose(params: SongParams): Composition {
     const density = part === "drums" || part === "bass" || part === "chords" || part === "lead" ? params.densities[part] : params.densities.chords;
     return clamp(density * nudges.densityScale, 0, 1);
   };
-  const feel = { swing, humanness: clamp(params.humanness, 0, 1), secondsPerStep: secondsPer16th(tempo) };
+  const feel = { swing, humanness: clamp(params.humanness, 0, 1), secondsPerStep: secondsPer16th(tempo), performance: performanceStyle(filter.family) };
 
   const segments = plans.map((segment, index) => {
     const layers = layersFor(segment, songParts, intensity);

@@ -52,6 +52,9 @@ export function writeDrums(context: PartContext): Note[] {
   if (groove.hatRolls && drumMode === "full" && segment.indexInSection % 2 === 1) addHatRoll(notes, context, fillRng);
   const sectionEnds = segment.indexInSection === segment.sectionSegments - 1 && segment.nextSection !== null;
   if (sectionEnds && drumMode === "full") addFill(notes, context);
+  // Phrase ends inside a section (every fourth bar): a drummer's short fill. Rolling-hat grooves already mark
+  // them with their roll.
+  else if (drumMode === "full" && !groove.hatRolls && segment.indexInSection % 2 === 1) addPhraseFill(notes, context, fillRng);
   if (segment.indexInSection === 0 && segment.index > 0 && drumMode === "full" && CRASH_SECTIONS.has(segment.section)) {
     notes.push(drumNote("auxiliary", CRASH_NOTE, 0, velocityFor("accent", segment.energy, intensity), 8));
   }
@@ -173,6 +176,34 @@ function addFill(notes: Note[], context: PartContext): void {
     const velocity = Math.round(velocityFor("normal", segment.energy, intensity) * (0.65 + 0.45 * rise));
     notes.push(drumNote("snare", pitch, step, Math.min(127, velocity), 1));
   }
+}
+
+/** Grooves played on a drum kit with toms (the others are drum machines: their fills stay on the snare). */
+const TOM_GROOVES = new Set(["rock", "pop", "jazz_swing", "boom_bap", "lofi", "rnb", "one_drop", "steppers", "clave", "afrobeats", "cinematic"]);
+/** GM toms: high, high-mid, low-mid, low floor. They keep their own note on the kit (compose/schedule.ts). */
+export const TOM_NOTES: readonly Midi[] = [50, 48, 47, 45];
+
+/**
+ * A phrase-end fill (the last bar of each four inside a section): on the last beat, a snare pickup, a run
+ * down the toms, or a ghosted drag into a hard last 16th, by the seed; the kick keeps its beat. Softer than a
+ * section's fill and growing into the next downbeat, where the crash or the groove takes over.
+ */
+function addPhraseFill(notes: Note[], context: PartContext, rng: Rng): void {
+  const { segment, intensity, groove } = context;
+  const start = STEPS_PER_SEGMENT - 4;
+  const shapes = TOM_GROOVES.has(groove.id) ? (["pickup", "toms", "drag"] as const) : (["pickup", "drag"] as const);
+  const shape = rng.pick(shapes);
+  removeWhere(notes, (note) => note.step >= start && !note.keeper && (note.drum === "snare" || note.drum === "closed_hat" || note.drum === "open_hat"));
+  const snare = groove.notes?.snare ?? DEFAULT_DRUM_NOTES.snare;
+  const normal = velocityFor("normal", segment.energy, intensity);
+  const ghost = velocityFor("ghost", segment.energy, intensity);
+  const hits: [step: number, kind: DrumKind, pitch: Midi, velocity: number][] =
+    shape === "toms"
+      ? [[start, "snare", snare, normal * 0.8], [start + 1, "auxiliary", TOM_NOTES[0], normal * 0.85], [start + 2, "auxiliary", TOM_NOTES[2], normal * 0.9], [start + 3, "auxiliary", TOM_NOTES[3], normal]]
+      : shape === "drag"
+        ? [[start + 1, "snare", snare, ghost], [start + 2, "snare", snare, ghost * 1.2], [start + 3, "snare", snare, normal]]
+        : [[start + 2, "snare", snare, normal * 0.75], [start + 3, "snare", snare, normal * 0.95]];
+  for (const [step, kind, pitch, velocity] of hits) notes.push(drumNote(kind, pitch, step, Math.min(127, Math.round(velocity)), 1));
 }
 
 function removeWhere(notes: Note[], predicate: (note: Note) => boolean): void {

@@ -1,6 +1,7 @@
 // scheduleTracks(): the composition's grid notes placed in seconds, one Track per part, with the sound each
 // plays. This is what the renderers consume.
 import { CYMBAL_NOTES, getDrumSound, getInstrument } from "../catalogue";
+import { TOM_NOTES } from "./drumPart";
 import { secondsPer16th } from "../theory/rhythm";
 import {
   STEPS_PER_SEGMENT,
@@ -55,11 +56,12 @@ function instrumentSource(part: PartName, production: Production, lookups: Sound
 
 /**
  * The sound of a drum note: the production's sound for its kind. Cymbal accents (crash, ride) written on
- * the auxiliary kind keep their own GM note, on the auxiliary sound's SoundFont kit, so a shaker kit still crashes.
+ * the auxiliary kind keep their own GM note, on the auxiliary sound's SoundFont kit, so a shaker kit still crashes;
+ * so do the toms of a phrase-end fill (drumPart.ts addPhraseFill).
  */
 function drumSource(kind: DrumKind, pitch: Midi, production: Production, lookups: SoundLookups): DrumSound["source"] {
   const source = lookups.getDrumSound(production.drums[kind]).source;
-  if (kind !== "auxiliary" || !CYMBAL_NOTES.includes(pitch)) return source;
+  if (kind !== "auxiliary" || !(CYMBAL_NOTES.includes(pitch) || TOM_NOTES.includes(pitch))) return source;
   const program = source.kind === "soundfont" ? source.program : STANDARD_KIT_PROGRAM;
   return { kind: "soundfont", bank: 128, program, note: pitch };
 }

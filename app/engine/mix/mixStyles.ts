@@ -65,7 +65,7 @@ export const MIX_STYLES = {
   toronto: { ...NEUTRAL, reverb: room(2.2, 25, 1, 0.75), reverbReturnDb: 2, delay: { beats: 0.5, feedback: 0.35, returnDb: -4 }, lowpassHz: 9000, lowShelfDb: 3, highShelfDb: -3, driveDb: 1, width: 1.15 },
   underwater: { ...NEUTRAL, reverb: room(3, 20, 1.2, 0.8), reverbReturnDb: 3, lowpassHz: 650, lowpassStages: 4, width: 1.1, chorus: { rateHz: 0.15, centreSeconds: 0.015, depthSeconds: 0.005, mix: 0.5 } },
   vancouver: { ...NEUTRAL, reverb: room(1.1, 12, 0.6, 0.15), reverbReturnDb: 1, delay: { beats: 0.375, feedback: 0.2, returnDb: -6 }, highpassHz: 35, lowShelfDb: -1, highShelfDb: 3.5, width: 1.35 },
-  dm_house: { ...NEUTRAL, reverb: room(1.3, 10, 0.7, 0.35), delay: { beats: 0.75, feedback: 0.35, returnDb: -4 }, lowShelfDb: 1.5, highShelfDb: 2, driveDb: 2, width: 1.2, pumpDepth: 0.55, glueRatio: 3 },
+  dm_house: { ...NEUTRAL, reverb: room(1.3, 10, 0.7, 0.35), delay: { beats: 0.75, feedback: 0.35, returnDb: -4 }, lowShelfDb: 1.5, highShelfDb: 2.5, driveDb: 2, width: 1.2, pumpDepth: 0.55, glueRatio: 3 },
   dm_electro_house: { ...NEUTRAL, reverb: room(0.9, 5, 0.5, 0.3), reverbReturnDb: -2, delay: { beats: 0.5, feedback: 0.25, returnDb: -6 }, highpassHz: 30, lowShelfDb: 2, highShelfDb: 3, driveDb: 9, width: 1.3, pumpDepth: 0.7, glueRatio: 3 },
   dm_chill_wave: { ...NEUTRAL, reverb: room(3.2, 40, 1.3, 0.5), reverbReturnDb: 4, delay: { beats: 0.75, feedback: 0.45, returnDb: -2 }, lowpassHz: 8500, highShelfDb: -1.5, width: 1.3, chorus: { rateHz: 0.25, centreSeconds: 0.01, depthSeconds: 0.003, mix: 0.3 }, wowFlutter: 0.4, pumpDepth: 0.35 },
 } satisfies Record<string, MixStyle>;

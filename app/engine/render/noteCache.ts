@@ -27,6 +27,10 @@ export class NoteCache {
     return this.notes.size;
   }
 
+  has(key: string): boolean {
+    return this.notes.has(key);
+  }
+
   /** The rendered note for `key`, rendering it with `render` the first time. */
   get(key: string, render: () => StereoBuffer): StereoBuffer {
     let note = this.notes.get(key);

@@ -10,6 +10,10 @@ import { bucketGate, bucketVelocity, NoteCache, pasteNote } from "./noteCache";
 import { scheduleVoiceNotes } from "./scheduleVoiceNotes";
 import { SoundFontNoteRenderer } from "./soundfontRenderer";
 import { SYNTH_VOICES } from "./voices";
+import { articulationFor } from "./articulation";
+import { SampledNoteRenderer } from "./sampler/sampledNoteRenderer";
+import { sampleSetFor } from "./sampler/sampleSets";
+import { applyGainDb, applyVelocityTimbre, DRUM_ROUND_ROBINS, drumTimbre, drumVariant, pitchedTimbre } from "./velocityTimbre";
 
 /** SoundFont notes need a minimal length or the attack never sounds. */
 const MIN_GATE_SECONDS: Seconds = 0.02;
@@ -36,14 +40,49 @@ export async function renderStems(tracks: Track[], durationSeconds: Seconds): Pr
 
 const toSample = (seconds: Seconds): Samples => Math.max(0, Math.round(seconds * SAMPLE_RATE));
 
+/**
+ * A SoundFont instrument's track: from its recorded sample set where one is installed (velocity layers,
+ * sampler/), else from the General MIDI preset, each note in the articulation a player would use
+ * (articulation.ts) and darkened by its velocity where the preset has one recording per note (velocityTimbre.ts).
+ */
 async function renderSoundFontTrack(track: Track, stem: StereoBuffer): Promise<void> {
   if (track.source?.kind !== "soundfont" || track.notes.length === 0) return;
-  const renderer = await SoundFontNoteRenderer.create({ bank: track.source.bank, program: track.source.program, drums: false });
+  const { bank, program } = track.source;
+  const set = sampleSetFor(bank, program);
+  if (set) {
+    const sampler = new SampledNoteRenderer(set);
+    const notes = track.notes.map((note) => ({ ...note, velocity: bucketVelocity(note.velocity) }));
+    await sampler.prepare(notes);
+    const cache = new NoteCache();
+    for (const note of notes) {
+      const gate = bucketGate(toSample(Math.max(MIN_GATE_SECONDS, note.duration)));
+      pasteNote(stem, cache.get(`${note.pitch}|${note.velocity}|${gate}`, () => sampler.renderNote(note.pitch, note.velocity, gate)), toSample(note.time));
+    }
+    return;
+  }
+  const renderers = new Map<number, SoundFontNoteRenderer>();
+  const rendererFor = async (articulated: number) => {
+    let renderer = renderers.get(articulated);
+    if (!renderer) {
+      renderer = await SoundFontNoteRenderer.create({ bank, program: articulated, drums: false });
+      renderers.set(articulated, renderer);
+    }
+    return renderer;
+  };
   const cache = new NoteCache();
   for (const note of track.notes) {
-    const gate = bucketGate(toSample(Math.max(MIN_GATE_SECONDS, note.duration)));
+    const articulation = articulationFor(program, note.duration, note.velocity);
+    const played = articulation?.program ?? program;
+    const gate = bucketGate(toSample(Math.max(MIN_GATE_SECONDS, note.duration * (articulation?.gateScale ?? 1))));
     const velocity = bucketVelocity(note.velocity);
-    const rendered = cache.get(`${note.pitch}|${velocity}|${gate}`, () => renderer.renderNote(note.pitch, velocity, gate));
+    const key = `${played}|${note.pitch}|${velocity}|${gate}`;
+    const renderer = cache.has(key) ? null : await rendererFor(played);
+    const rendered = cache.get(key, () => {
+      const buffer = renderer!.renderNote(note.pitch, velocity, gate);
+      const timbre = pitchedTimbre(bank, played);
+      if (timbre) applyVelocityTimbre(buffer, timbre, velocity);
+      return buffer;
+    });
     pasteNote(stem, rendered, toSample(note.time));
   }
 }
@@ -67,23 +106,39 @@ function renderSynth(track: Track, stem: StereoBuffer): void {
   }
 }
 
-/** Each drum note has its own sound: synth drums and SoundFont kits (one renderer per kit program). */
+/**
+ * Each drum note has its own sound: synth drums and SoundFont kits (one renderer per kit program). Repeated
+ * hits of one sound cycle through its round robins, and a soft hit is a darker one (velocityTimbre.ts).
+ */
 async function renderDrums(notes: TimedNote[], sounds: DrumSound["source"][], stem: StereoBuffer): Promise<void> {
   const kits = new Map<string, SoundFontNoteRenderer>();
   const cache = new NoteCache();
   const chokes = chokePoints(notes, sounds);
+  const hitsSoFar = new Map<string, number>();
   for (let index = 0; index < notes.length; index++) {
     const note = notes[index];
     const sound = sounds[index];
     const start = toSample(note.time);
     if (!sound || start >= stem.left.length) continue;
     const velocity = bucketVelocity(note.velocity);
+    const drumNote = sound.kind === "soundfont" ? sound.note : note.pitch;
+    const soundKey = sound.kind === "synth" ? `synth|${sound.voice}|${drumNote}` : `${sound.bank}:${sound.program}|${drumNote}`;
+    const hit = hitsSoFar.get(soundKey) ?? 0;
+    hitsSoFar.set(soundKey, hit + 1);
+    const variant = drumVariant(hit);
+    const timbre = drumTimbre(drumNote);
+    const shape = (buffer: StereoBuffer) => {
+      if (timbre) applyVelocityTimbre(buffer, timbre, velocity + variant.timbreVelocity);
+      applyGainDb(buffer, variant.gainDb);
+      return buffer;
+    };
+    const round = hit % DRUM_ROUND_ROBINS;
     let rendered: StereoBuffer;
     if (sound.kind === "synth") {
-      rendered = cache.get(`synth|${sound.voice}|${note.pitch}|${velocity}`, () => {
+      rendered = cache.get(`${soundKey}|${velocity}|${round}`, () => {
         const scratch = createStereo(Math.round(DRUM_TAIL_SECONDS * SAMPLE_RATE));
-        SYNTH_DRUMS[sound.voice].render(0, velocity, note.pitch, note.pitch * 131 + velocity, scratch);
-        return scratch;
+        SYNTH_DRUMS[sound.voice].render(0, velocity, note.pitch, note.pitch * 131 + velocity + round * 7919, scratch);
+        return shape(scratch);
       });
     } else {
       const kitKey = `${sound.bank}:${sound.program}`;
@@ -94,7 +149,7 @@ async function renderDrums(notes: TimedNote[], sounds: DrumSound["source"][], st
       }
       const renderer = kit;
       const gate = bucketGate(toSample(Math.max(MIN_GATE_SECONDS, note.duration)));
-      rendered = cache.get(`${kitKey}|${sound.note}|${velocity}|${gate}`, () => renderer.renderNote(sound.note, velocity, gate));
+      rendered = cache.get(`${soundKey}|${velocity}|${gate}|${round}`, () => shape(renderer.renderNote(sound.note, velocity, gate, variant.cents)));
     }
     pasteNote(stem, rendered, start, chokes.get(index));
   }

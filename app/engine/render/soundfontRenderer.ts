@@ -15,6 +15,8 @@ const DRUM_CHANNEL = 9;
 const LINEAR_INTERPOLATION = 0;
 const CC_BANK_SELECT = 0;
 const CC_VOLUME = 7;
+const PITCH_WHEEL_CENTRE = 8192;
+const PITCH_WHEEL_RANGE_CENTS = 200;
 /** Longest release tail we keep (sustained organs and cymbals get cut here). */
 const MAX_TAIL_SECONDS: Seconds = 4;
 
@@ -46,10 +48,14 @@ export class SoundFontNoteRenderer {
     return new SoundFontNoteRenderer(synth, program);
   }
 
-  /** One note from silence: held for `gateSamples`, then released until it dies out. */
-  renderNote(pitch: Midi, velocity: Velocity, gateSamples: Samples): StereoBuffer {
+  /**
+   * One note from silence: held for `gateSamples`, then released until it dies out; `cents` retunes it (a
+   * drum's round robin, velocityTimbre.ts) through the pitch wheel, whose range is ±2 semitones.
+   */
+  renderNote(pitch: Midi, velocity: Velocity, gateSamples: Samples, cents = 0): StereoBuffer {
     const out = createStereo(gateSamples + Math.round(MAX_TAIL_SECONDS * SAMPLE_RATE));
     const { synth, channel } = this;
+    if (cents !== 0) synth.pitchWheel(channel, Math.round(PITCH_WHEEL_CENTRE + (cents / PITCH_WHEEL_RANGE_CENTS) * PITCH_WHEEL_CENTRE));
     synth.noteOn(channel, pitch, velocity);
     let position = 0;
     while (position < gateSamples) {
@@ -64,6 +70,7 @@ export class SoundFontNoteRenderer {
       position += count;
     }
     synth.stopAllChannels(true);
+    if (cents !== 0) synth.pitchWheel(channel, PITCH_WHEEL_CENTRE);
     return out;
   }
 }

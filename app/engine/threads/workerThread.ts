@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { SOUNDFONT_WORKER_DATA_KEY, soundFontWorkerData } from "../render/soundFontBytes";
+import { SAMPLE_STORE_WORKER_DATA_KEY, sampleStoreWorkerData } from "../render/sampler/sampleStore";
 
 /**
  * The engine's source folder. Under tsx or vitest this module sits in app/engine/threads; inside the Remix
@@ -108,7 +109,8 @@ export class WorkerThread {
         ? `try { const { readlinkSync } = await import("node:fs"); const os = await import("node:os"); const tid = Number(readlinkSync("/proc/thread-self").split("/").pop()); if (os.getPriority(tid) < ${nice}) os.setPriority(tid, ${nice}); } catch {}`
         : "";
     const bootstrap = `(async () => { ${lower} const { register } = await import(${JSON.stringify(TSX_API)}); register(); await import(${JSON.stringify(this.entry.href)}); })();`;
-    const workerData = this.options.soundFont ? { [SOUNDFONT_WORKER_DATA_KEY]: soundFontWorkerData() } : undefined;
+    // The sample sets' decoded recordings (render/sampler/sampleStore.ts) travel with the SoundFont: the same threads play both.
+    const workerData = this.options.soundFont ? { [SOUNDFONT_WORKER_DATA_KEY]: soundFontWorkerData(), [SAMPLE_STORE_WORKER_DATA_KEY]: sampleStoreWorkerData() } : undefined;
     const worker = new Worker(bootstrap, { eval: true, workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker = worker;
     worker.unref();
