@@ -7,6 +7,7 @@ const FOOTER_LINKS = [
   { to: "/privacy", label: "Privacy" },
   { to: "/pricing", label: "Pricing" },
   { to: "/faqs", label: "FAQ" },
+  { to: "/credits", label: "Credits" },
 ] as const;
 
 export function SiteFooter() {

@@ -222,3 +222,35 @@ export const PRIVACY_POLICY: LegalDocument = {
     },
   ],
 };
+
+/** The sounds the engine plays and whose licences ask for a credit (docs/decisions/003-dependencies-and-licences.md). */
+export const SOUND_CREDITS: LegalDocument = {
+  title: "Sound credits",
+  updated: "2026-11-28",
+  intro:
+    "Every Songloom song is composed and performed by our engine. Some of the instruments it plays are recordings made by others, who allow them to be used in music you distribute and sell. Their licences ask us to say whose they are.",
+  sections: [
+    {
+      id: "piano",
+      heading: "Piano",
+      blocks: [
+        "Piano: Salamander Grand Piano V3 by Alexander Holm, licensed under Creative Commons Attribution 3.0 (https://creativecommons.org/licenses/by/3.0/). The engine plays eight of its velocity layers.",
+      ],
+    },
+    {
+      id: "general-midi",
+      heading: "Other instruments and drums",
+      blocks: [
+        "The other instruments and the drum kits are played from MuseScore General Lite, a General MIDI sound set released by MuseScore under the MIT licence, shaped by the engine's own velocity, articulation and mixing.",
+        "The synthesizer voices (808, supersaw, plucks, pads) and the ambient effects are the engine's own.",
+      ],
+    },
+    {
+      id: "your-songs",
+      heading: "What this means for your songs",
+      blocks: [
+        "You do not need to credit anyone when you release a song made with Songloom: the licences above allow the recordings inside your songs to be distributed and sold, and this page is the credit they ask for.",
+      ],
+    },
+  ],
+};

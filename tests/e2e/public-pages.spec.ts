@@ -13,6 +13,7 @@ const PUBLIC_PAGES = [
   { path: "/eula", heading: "Terms of Use" },
   { path: "/privacy", heading: "Privacy Policy" },
   { path: "/faqs", heading: "Frequently asked questions" },
+  { path: "/credits", heading: "Sound credits" },
 ] as const;
 
 const ADVERT_VIEWS_KEY = "songloom.advert.views";
@@ -35,6 +36,14 @@ test.describe("public pages", () => {
       await expect(page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Terms" })).toBeVisible();
     });
   }
+
+  test("the credits page names the piano's recordings and their licence", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Credits" }).click();
+    await expect(page).toHaveURL(/\/credits$/);
+    await expect(page.getByText("Salamander Grand Piano V3 by Alexander Holm")).toBeVisible();
+    await expect(page.getByText(/Creative Commons Attribution 3\.0/)).toBeVisible();
+  });
 
   test("an unknown URL is a real 404 with a way home", async ({ page }) => {
     const response = await page.goto("/this-page-does-not-exist");

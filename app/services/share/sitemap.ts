@@ -8,7 +8,7 @@ import { etagOf, matchesEtag, PUBLIC_CACHE } from "./http-cache";
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** The public pages that are not songs, listed first. */
-export const STATIC_PAGES = ["/", "/pricing", "/about", "/faqs", "/terms", "/privacy"] as const;
+export const STATIC_PAGES = ["/", "/pricing", "/about", "/faqs", "/terms", "/privacy", "/credits"] as const;
 
 export interface SitemapEntry {
   /** Path on the public origin. */

@@ -1,5 +1,5 @@
 // Recorded sample sets with velocity layers, played instead of a General MIDI preset where one is installed
-// (docs/decisions/033-sample-sets-and-performance.md). A set lists its recordings per velocity layer and root
+// (docs/decisions/035-sample-sets-and-performance.md). A set lists its recordings per velocity layer and root
 // note; where its package is missing (an install without it) the SoundFont preset plays as before.
 //
 // The Salamander Grand Piano V3 (Alexander Holm, CC BY 3.0: attribution in docs/decisions/
